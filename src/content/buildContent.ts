@@ -1,0 +1,74 @@
+import type { AnySchemaObject } from 'ajv';
+import { bundleSchema } from '../validation/bundle';
+import type { ReferenceLists, ReferenceList } from '../validation/lists';
+import { type BuiltContent, type ContentFiles, type Flow, SCHEMA_BASE, type StepDefinition } from './contentTypes';
+import { contentHash } from './contentHash';
+
+const STEP_SCHEMA = /^steps\/([A-Za-z0-9]+)\.schema\.json$/;
+
+function asObject(value: unknown, file: string): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${file} must hold a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** "steps/companyDetails" or a full `$id` -> the full `$id`. */
+export function schemaIdFor(nameOrId: string): string {
+  if (/^https?:\/\//.test(nameOrId)) return nameOrId;
+  const path = nameOrId.endsWith('.json') ? nameOrId : `${nameOrId}.schema.json`;
+  return SCHEMA_BASE + path;
+}
+
+/**
+ * Compiles the content files into what the config endpoint serves: step schemas bundled for RJSF, lists,
+ * flows, products, flags and the prospect template, plus a version that changes whenever any file changes.
+ */
+export function buildContent(files: ContentFiles): BuiltContent {
+  const registry = new Map<string, AnySchemaObject>();
+  for (const [path, value] of Object.entries(files)) {
+    if (!path.endsWith('.schema.json')) continue;
+    const schema = asObject(value, path) as AnySchemaObject;
+    const expected = SCHEMA_BASE + path;
+    if (schema.$id !== expected) throw new Error(`${path} must have "$id": "${expected}"`);
+    registry.set(expected, schema);
+  }
+
+  const steps: Record<string, StepDefinition> = {};
+  for (const path of Object.keys(files).sort()) {
+    const match = STEP_SCHEMA.exec(path);
+    if (!match) continue;
+    const name = match[1]!;
+    const uiPath = `steps/${name}.ui.json`;
+    steps[name] = {
+      schema: bundleSchema(registry.get(SCHEMA_BASE + path)!, registry),
+      uiSchema: files[uiPath] === undefined ? {} : asObject(files[uiPath], uiPath),
+    };
+  }
+
+  const lists: ReferenceLists = {};
+  for (const [path, value] of Object.entries(files)) {
+    const match = /^lists\/([A-Za-z0-9]+)\.json$/.exec(path);
+    if (match) lists[match[1]!] = asObject(value, path) as unknown as ReferenceList;
+  }
+
+  const flows = asObject(files['flows.json'] ?? {}, 'flows.json') as Record<string, Flow>;
+  const problems: string[] = [];
+  for (const [flowName, flow] of Object.entries(flows)) {
+    for (const { step } of flow.steps) {
+      if (!steps[step]) problems.push(`flows.json: flow ${flowName} names unknown step ${step}`);
+    }
+  }
+
+  return {
+    version: contentHash(files),
+    problems,
+    registry,
+    steps,
+    flows,
+    lists,
+    products: asObject(files['products.json'] ?? {}, 'products.json'),
+    flags: asObject(files['flags.json'] ?? {}, 'flags.json'),
+    prospectTemplate: asObject(files['prospectTemplate.json'] ?? {}, 'prospectTemplate.json'),
+    documents: asObject(files['documents.json'] ?? {}, 'documents.json'),
+    prospectSchemaId: SCHEMA_BASE + 'prospect.schema.json',
+  };
+}

@@ -1,0 +1,299 @@
+/**
+ * Runtime of the project's custom keywords. The ajv keywords in `keywords.ts` generate code that calls these
+ * pure functions (referenced by module path), so ajv's standalone code generation can compile schemas that use
+ * them. Each function returns `null` when the data meets the rule, or the errors with a path relative to the
+ * data the keyword sits on, so cross-field errors land on the field that is wrong.
+ */
+import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { isIsoDate, resolveDate, yearsSince } from './dates';
+import { getAt, toPointer } from './pointer';
+import type { ReferenceLists } from './lists';
+
+export interface RuleError {
+  path: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const filled = (v: unknown) => v !== undefined && v !== null && v !== '';
+const one = (path: string, message: string, params: Obj = {}): RuleError[] => [{ path, message, params }];
+
+// ---------------------------------------------------------------- x-date
+export interface DateRule {
+  min?: string;
+  max?: string;
+  after?: string;
+  before?: string;
+  requires?: string;
+  message: string;
+}
+
+/** Checks a yyyy-MM-dd value against its rules in order; reports the first that fails. */
+export function checkDate(value: unknown, rules: DateRule[], parent: unknown): RuleError[] | null {
+  if (!isIsoDate(value)) return null; // "format": "date" reports malformed dates
+  for (const rule of rules) {
+    if (rule.requires !== undefined) {
+      if (!isObj(parent) || !filled(parent[rule.requires])) return one('', rule.message, { requires: rule.requires });
+      continue;
+    }
+    const [op, expr] = (['min', 'max', 'after', 'before'] as const)
+      .filter((k) => rule[k] !== undefined)
+      .map((k) => [k, rule[k]!] as const)[0] ?? [];
+    if (!op || !expr) continue;
+    const bound = resolveDate(expr, parent);
+    if (bound === undefined) continue;
+    const ok =
+      op === 'min' ? value >= bound : op === 'max' ? value <= bound : op === 'after' ? value > bound : value < bound;
+    if (!ok) return one('', rule.message, { [op]: bound });
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- x-trimmed
+export function checkTrimmed(value: unknown, message: string): RuleError[] | null {
+  return typeof value === 'string' && value !== value.trim() ? one('', message) : null;
+}
+
+// ---------------------------------------------------------------- x-compare
+type Operand = number | string | string[];
+export interface CompareRule {
+  left: Operand;
+  op: '<' | '<=' | '==' | '>=' | '>' | '!=';
+  right: Operand;
+  at?: string;
+  message: string;
+}
+
+function operand(data: Obj, o: Operand): number | undefined {
+  if (typeof o === 'number') return o;
+  const paths = Array.isArray(o) ? o : [o];
+  let sum = 0;
+  for (const p of paths) {
+    const v = getAt(data, p);
+    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) sum += Number(v);
+    else if (isNum(v)) sum += v;
+    else return undefined;
+  }
+  return Math.round(sum * 100) / 100;
+}
+
+/** Numeric comparisons between fields (or sums of fields) of one object; skipped while an operand is empty. */
+export function checkCompare(data: unknown, rules: CompareRule[]): RuleError[] | null {
+  if (!isObj(data)) return null;
+  const errors: RuleError[] = [];
+  for (const rule of rules) {
+    const l = operand(data, rule.left);
+    const r = operand(data, rule.right);
+    if (l === undefined || r === undefined) continue;
+    const ok =
+      rule.op === '<' ? l < r : rule.op === '<=' ? l <= r : rule.op === '==' ? l === r
+        : rule.op === '>=' ? l >= r : rule.op === '>' ? l > r : l !== r;
+    if (!ok) {
+      const at = rule.at ?? (typeof rule.left === 'string' ? rule.left : Array.isArray(rule.left) ? rule.left[rule.left.length - 1]! : '');
+      errors.push({ path: toPointer(at), message: rule.message, params: { left: l, right: r, op: rule.op } });
+    }
+  }
+  return errors.length ? errors : null;
+}
+
+// ---------------------------------------------------------------- x-totalLength
+export interface TotalLengthRule {
+  fields: string[];
+  max: number;
+  at: string;
+  message: string;
+}
+
+export function checkTotalLength(data: unknown, rule: TotalLengthRule): RuleError[] | null {
+  if (!isObj(data)) return null;
+  const total = rule.fields.reduce((n, f) => {
+    const v = getAt(data, f);
+    return n + (typeof v === 'string' ? v.length : 0);
+  }, 0);
+  return total > rule.max ? one(toPointer(rule.at), rule.message, { limit: rule.max, total }) : null;
+}
+
+// ---------------------------------------------------------------- x-arraySum
+export interface ArraySumRule {
+  field: string;
+  max?: number;
+  min?: number;
+  messageMax?: string;
+  messageMin?: string;
+}
+
+/**
+ * A value shared across the items of an array (shareholding): each item may hold at most `max` minus what the
+ * other items hold, and not less than `min`. The error lands on the item's field.
+ */
+export function checkArraySum(items: unknown, rule: ArraySumRule): RuleError[] | null {
+  if (!Array.isArray(items)) return null;
+  const values = items.map((item) => {
+    const v = getAt(item, rule.field);
+    return isNum(v) ? v : undefined;
+  });
+  const total = values.reduce<number>((n, v) => n + (v ?? 0), 0);
+  const errors: RuleError[] = [];
+  values.forEach((v, i) => {
+    if (v === undefined) return;
+    const path = `/${i}${toPointer(rule.field)}`;
+    if (rule.min !== undefined && v < rule.min && rule.messageMin) {
+      errors.push({ path, message: rule.messageMin, params: { limit: rule.min } });
+    } else if (rule.max !== undefined && rule.messageMax) {
+      const available = Math.round((rule.max - (total - v)) * 100) / 100;
+      if (v > available) errors.push({ path, message: rule.messageMax, params: { limit: available } });
+    }
+  });
+  return errors.length ? errors : null;
+}
+
+// ---------------------------------------------------------------- x-uniqueBy
+export interface UniqueByRule {
+  fields: string[];
+  at?: string;
+  message: string;
+}
+
+/** No two items share the same values in `fields`; each later duplicate gets the error. */
+export function checkUniqueBy(items: unknown, rule: UniqueByRule): RuleError[] | null {
+  if (!Array.isArray(items)) return null;
+  const seen = new Set<string>();
+  const errors: RuleError[] = [];
+  items.forEach((item, i) => {
+    const values = rule.fields.map((f) => getAt(item, f));
+    if (values.some((v) => !filled(v))) return;
+    const key = JSON.stringify(values);
+    if (seen.has(key)) {
+      errors.push({ path: `/${i}${toPointer(rule.at ?? rule.fields[0]!)}`, message: rule.message, params: {} });
+    }
+    seen.add(key);
+  });
+  return errors.length ? errors : null;
+}
+
+// ---------------------------------------------------------------- x-phone
+export interface PhoneRule {
+  code: string;
+  number: string;
+  kind: 'mobile' | 'landline';
+  message: string;
+}
+
+export const UAE_CALLING_CODE = '971';
+
+/** True when `digits` is a plausible number for the calling code (the spec's UAE rule, libphonenumber elsewhere). */
+export function isPhoneNumberValid(code: string, digits: string, kind: 'mobile' | 'landline'): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  if (code === UAE_CALLING_CODE) return digits.length === (kind === 'mobile' ? 9 : 8);
+  if (digits.length < 4 || digits.length > 10) return false;
+  return isPossiblePhoneNumber(`+${code.replace(/\D/g, '')}${digits}`);
+}
+
+export function checkPhone(data: unknown, rule: PhoneRule): RuleError[] | null {
+  if (!isObj(data)) return null;
+  const code = getAt(data, rule.code);
+  const num = getAt(data, rule.number);
+  if (typeof code !== 'string' || typeof num !== 'string' || code === '' || num === '') return null;
+  if (!/^\d+$/.test(num)) return null; // the field's own pattern says 'Only numbers without spaces are allowed'
+  return isPhoneNumberValid(code, num, rule.kind) ? null : one(toPointer(rule.number), rule.message, { code });
+}
+
+// ---------------------------------------------------------------- x-emiratesId
+export function checkEmiratesId(value: unknown, message: string): RuleError[] | null {
+  if (typeof value !== 'string' || value === '') return null;
+  return /^784\d{12}$/.test(value.replace(/-/g, '')) ? null : one('', message);
+}
+
+// ---------------------------------------------------------------- x-emailDomain
+export interface EmailDomainRule {
+  notIn: string[];
+  message: string;
+}
+
+export function checkEmailDomain(value: unknown, rule: EmailDomainRule): RuleError[] | null {
+  if (typeof value !== 'string' || !value.includes('@')) return null;
+  const domain = value.slice(value.lastIndexOf('@') + 1).toLowerCase();
+  const banned = rule.notIn.some((d) => domain === d.toLowerCase() || domain.endsWith('.' + d.toLowerCase()));
+  return banned ? one('', rule.message, { domain }) : null;
+}
+
+// ---------------------------------------------------------------- x-list
+export interface ListRule {
+  list: string;
+  /** The value must be a child of the option chosen in this sibling field (sub-category of industry). */
+  childOf?: string;
+  /** Use another list when a condition on the whole document holds (Islamic banking lists). */
+  variants?: { when: { path: string; equals: unknown }; list: string }[];
+  message: string;
+}
+
+export function listNameFor(rule: ListRule, root: unknown): string {
+  const variant = rule.variants?.find((v) => getAt(root, v.when.path) === v.when.equals);
+  return variant ? variant.list : rule.list;
+}
+
+export function checkList(
+  value: unknown,
+  rule: ListRule,
+  parent: unknown,
+  root: unknown,
+  lists: ReferenceLists,
+): RuleError[] | null {
+  if (value === undefined || value === null || value === '') return null;
+  const list = lists[listNameFor(rule, root)];
+  if (!list) return one('', rule.message, { list: rule.list });
+  let options = list.options;
+  if (rule.childOf !== undefined) {
+    const parentValue = isObj(parent) ? parent[rule.childOf] : undefined;
+    if (!filled(parentValue)) return null;
+    options = options.find((o) => o.value === parentValue)?.children ?? [];
+  }
+  const values = Array.isArray(value) ? value : [value];
+  const bad = values.filter((v) => !options.some((o) => o.value === v));
+  return bad.length ? one('', rule.message, { allowedList: listNameFor(rule, root), invalid: bad }) : null;
+}
+
+// ---------------------------------------------------------------- x-derive
+export interface DeriveRule {
+  target: string;
+  fn: 'anyTrue' | 'yearsSince' | 'ifEquals';
+  from: string | string[];
+  equals?: unknown;
+  value?: unknown;
+  /** Applied by the form runtime when `from` changes and the condition does not hold (clears a value). */
+  otherwise?: unknown;
+  message: string;
+}
+
+/** The value a rule derives from the object, or `undefined` when the rule does not constrain it now. */
+export function deriveValue(data: Obj, rule: DeriveRule): unknown {
+  const from = Array.isArray(rule.from) ? rule.from : [rule.from];
+  switch (rule.fn) {
+    case 'anyTrue':
+      return from.some((p) => getAt(data, p) === true);
+    case 'yearsSince': {
+      const d = getAt(data, from[0]!);
+      return isIsoDate(d) ? Math.max(0, yearsSince(d)) : undefined;
+    }
+    case 'ifEquals':
+      return getAt(data, from[0]!) === rule.equals ? rule.value : undefined;
+  }
+}
+
+/** Values derived from other fields must equal what the rule computes (the form fills them in). */
+export function checkDerive(data: unknown, rules: DeriveRule[]): RuleError[] | null {
+  if (!isObj(data)) return null;
+  const errors: RuleError[] = [];
+  for (const rule of rules) {
+    const expected = deriveValue(data, rule);
+    if (expected === undefined) continue;
+    const actual = getAt(data, rule.target);
+    if (actual !== undefined && actual !== expected) {
+      errors.push({ path: toPointer(rule.target), message: rule.message, params: { expected } });
+    }
+  }
+  return errors.length ? errors : null;
+}
