@@ -1,0 +1,57 @@
+import type { BuiltContent, Flow, Role, StepDefinition } from './contentTypes';
+
+/** Account product ids accepted by the config endpoint (spec: starter, currentAccount, elite). */
+export const PRODUCT_IDS: readonly string[] = ['starter', 'currentAccount', 'elite'];
+
+export interface ConfigDocument {
+  version: string;
+  schemaVersion: number;
+  segment: 'sme';
+  role: Role;
+  product: string | null;
+  prospectTemplate: Record<string, unknown>;
+  flows: Record<string, Flow>;
+  steps: Record<string, StepDefinition>;
+  lists: BuiltContent['lists'];
+  products: Record<string, unknown>;
+  flags: Record<string, unknown>;
+  documents: Record<string, unknown>;
+}
+
+const allowed = (roles: Role[] | undefined, role: Role) => !roles || roles.includes(role);
+
+/** What one role sees: flows and steps meant for other roles (the agent's KYC annexure) are left out. */
+export function buildConfigDocument(
+  content: BuiltContent,
+  opts: { role: Role; product?: string; schemaVersion: number },
+): ConfigDocument {
+  const flows: Record<string, Flow> = {};
+  const stepNames = new Set<string>();
+  for (const [name, flow] of Object.entries(content.flows)) {
+    if (!allowed(flow.roles, opts.role)) continue;
+    const steps = flow.steps.filter((s) => allowed(s.roles, opts.role) && content.steps[s.step]);
+    steps.forEach((s) => stepNames.add(s.step));
+    flows[name] = { ...flow, steps };
+  }
+  const steps: Record<string, StepDefinition> = {};
+  for (const name of stepNames) steps[name] = content.steps[name]!;
+  const template = structuredClone(content.prospectTemplate);
+  if (opts.product) {
+    const info = (template.applicationInfo ?? {}) as Record<string, unknown>;
+    template.applicationInfo = { ...info, accountType: opts.product };
+  }
+  return {
+    version: content.version,
+    schemaVersion: opts.schemaVersion,
+    segment: 'sme',
+    role: opts.role,
+    product: opts.product ?? null,
+    prospectTemplate: template,
+    flows,
+    steps,
+    lists: content.lists,
+    products: content.products,
+    flags: content.flags,
+    documents: content.documents,
+  };
+}

@@ -1,0 +1,114 @@
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import {
+  type CustomValidator,
+  type ErrorTransformer,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type UiSchema,
+  type ValidationData,
+  type ValidatorType,
+  ROOT_SCHEMA_PREFIX,
+  createErrorHandler,
+  toErrorSchema,
+  unwrapErrorHandler,
+  validationDataMerge,
+  withIdRefPrefix,
+} from '@rjsf/utils';
+import { type FieldError, toFieldErrors } from './errors';
+
+/** "/a/b/0/c" -> ".a.b.0.c", RJSF's property notation. */
+function toProperty(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => `.${s.replace(/~1/g, '/').replace(/~0/g, '~')}`)
+    .join('');
+}
+
+export function toRjsfErrors(errors: FieldError[]): RJSFValidationError[] {
+  return errors.map((e) => ({
+    name: e.keyword,
+    property: toProperty(e.path),
+    message: e.message,
+    stack: e.message,
+  }));
+}
+
+/**
+ * RJSF's validator interface on top of the project's ajv (createAjv): the form shows exactly the field
+ * errors (paths and messages) that the server and the CLI report for the same data.
+ */
+export class ProjectValidator implements ValidatorType<unknown, RJSFSchema> {
+  private readonly byObject = new WeakMap<object, ValidateFunction>();
+  private rootAdded: RJSFSchema | undefined;
+
+  constructor(private readonly ajv: Ajv) {}
+
+  private compile(schema: RJSFSchema): ValidateFunction {
+    let fn = this.byObject.get(schema);
+    if (!fn) {
+      const id = typeof schema.$id === 'string' ? schema.$id : undefined;
+      fn = (id && this.ajv.getSchema(id)) || this.ajv.compile(schema);
+      this.byObject.set(schema, fn);
+    }
+    return fn;
+  }
+
+  fieldErrors(schema: RJSFSchema, formData: unknown): FieldError[] {
+    const fn = this.compile(schema);
+    return fn(formData) ? [] : toFieldErrors(fn.errors);
+  }
+
+  validateFormData(
+    formData: unknown,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator<unknown, RJSFSchema>,
+    transformErrors?: ErrorTransformer<unknown, RJSFSchema>,
+    uiSchema?: UiSchema<unknown, RJSFSchema>,
+  ): ValidationData<unknown> {
+    let errors = toRjsfErrors(this.fieldErrors(schema, formData));
+    if (transformErrors) errors = transformErrors(errors, uiSchema);
+    let errorSchema = toErrorSchema<unknown>(errors);
+    if (customValidate) {
+      const handler = customValidate(formData, createErrorHandler<unknown>(formData), uiSchema);
+      const userErrorSchema = unwrapErrorHandler<unknown>(handler);
+      return validationDataMerge<unknown>({ errors, errorSchema }, userErrorSchema);
+    }
+    return { errors, errorSchema };
+  }
+
+  /**
+   * Used by RJSF to pick anyOf/oneOf branches and resolve if/then; sub-schemas may hold local refs into the
+   * root schema, which is registered once under RJSF's root prefix (without its $id, already registered).
+   */
+  isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema): boolean {
+    try {
+      if (this.rootAdded !== rootSchema) {
+        this.ajv.removeSchema(ROOT_SCHEMA_PREFIX);
+        const { $id: _ignored, ...root } = rootSchema;
+        this.ajv.addSchema(root, ROOT_SCHEMA_PREFIX);
+        this.rootAdded = rootSchema;
+      }
+      const prefixed = withIdRefPrefix<RJSFSchema>(schema) as RJSFSchema;
+      const { $id: _id, ...rest } = prefixed;
+      return this.compile(rest as RJSFSchema)(formData) === true;
+    } catch {
+      return false;
+    }
+  }
+
+  rawValidation<Result = unknown>(schema: RJSFSchema, formData?: unknown): { errors?: Result[]; validationError?: Error } {
+    try {
+      const fn = this.compile(schema);
+      fn(formData);
+      return { errors: (fn.errors ?? undefined) as Result[] | undefined };
+    } catch (error) {
+      return { validationError: error as Error };
+    }
+  }
+
+  reset(): void {
+    this.rootAdded = undefined;
+  }
+}
