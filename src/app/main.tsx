@@ -1,0 +1,23 @@
+import { FluentProvider } from '@fluentui/react-components';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { JotaiProvider } from './lib/jotai';
+import { router } from './router';
+import { appTheme } from './theme';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
+      <ErrorBoundary>
+        <SWRConfig value={{ shouldRetryOnError: true, errorRetryCount: 3 }}>
+          <JotaiProvider>
+            <RouterProvider router={router} />
+          </JotaiProvider>
+        </SWRConfig>
+      </ErrorBoundary>
+    </FluentProvider>
+  </StrictMode>,
+);

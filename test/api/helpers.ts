@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CI = process.env.CI === 'true';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const pgAvailable = await postgresReachable();
+if (!pgAvailable) {
+  const message = `PostgreSQL is not reachable at ${TEST_DATABASE_URL} (set TEST_DATABASE_URL)`;
+  if (CI) throw new Error(`${message}: CI must run the PostgreSQL tests`);
+  console.warn(`\n!!! ${message}: the PostgreSQL API tests are SKIPPED on this machine !!!\n`);
+}
+
+/** A database of its own for one test file: a PGlite folder, or a PostgreSQL schema. Dropped by `cleanup`. */
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  config: ServerConfig;
+  cleanup(): Promise<void>;
+}
+
+export function newTestDatabase(name: 'pglite' | 'postgres'): TestDatabase {
+  const dataDir = mkdtempSync(join(tmpdir(), 'qa-api-'));
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    dataDir,
+    logLevel: 'silent',
+    publicDir: undefined,
+    ...(name === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema } : {}),
+  };
+  return {
+    name,
+    config,
+    async cleanup() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (name === 'postgres') {
+        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Runs a suite once per database: the same API tests must pass on PGlite and on PostgreSQL. */
+export function describeEachDatabase(title: string, suite: (db: () => TestDatabase) => void): void {
+  for (const name of ['pglite', 'postgres'] as const) {
+    const run = name === 'postgres' && !pgAvailable ? describe.skip : describe;
+    run(`${title} [${name}]`, () => {
+      let current: TestDatabase | undefined;
+      suite(() => (current ??= newTestDatabase(name)));
+    });
+  }
+}
+
+export async function startApp(db: TestDatabase): Promise<FastifyInstance> {
+  const app = await buildApp(db.config, { logger: false });
+  await app.ready();
+  return app;
+}

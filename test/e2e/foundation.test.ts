@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+
+const suite = chromiumAvailable ? describe : describe.skip;
+
+suite('the built application in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    const code = await server?.stop();
+    expect(code).toBe(0); // graceful shutdown on SIGTERM
+    removeDataDir(server.dataDir);
+  });
+
+  it('shows the landing page', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Get started with your banking needs online');
+    await page.close();
+  });
+
+  it('renders the company details step from the config schemas, with the schema messages inline', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/business/CompanyInfo'); // a deep link: history-API fallback
+    await page.getByRole('heading', { name: 'Company Details' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Company name is not filled').waitFor();
+    await page.getByText('Number of employees is not filled').waitFor();
+
+    await page.getByLabel('Company name').fill('Falcon Trading LLC ');
+    await page.getByText('Company name should not have trailing spaces').waitFor();
+    await page.getByLabel('Company name').fill('Falcon Trading LLC');
+    await expect(page.getByText('Company name should not have trailing spaces').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('answers unknown API paths with JSON and unknown pages with the app', async () => {
+    const api = await fetch(server.url + '/api/unknown');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ errorType: 'NotFound' });
+    const page = await browser.newPage();
+    await page.goto(server.url + '/business/no-such-page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.close();
+  });
+});
