@@ -44,6 +44,10 @@ export function buildContent(files: ContentFiles): BuiltContent {
     };
   }
 
+  // Rules across stakeholders, bundled for the browser (the stakeholder wizard checks the whole list).
+  const listId = SCHEMA_BASE + 'stakeholderList.schema.json';
+  const stakeholderList = registry.has(listId) ? bundleSchema(registry.get(listId)!, registry) : undefined;
+
   const lists: ReferenceLists = {};
   for (const [path, value] of Object.entries(files)) {
     const match = /^lists\/([A-Za-z0-9]+)\.json$/.exec(path);
@@ -63,6 +67,7 @@ export function buildContent(files: ContentFiles): BuiltContent {
     problems,
     registry,
     steps,
+    stakeholderList,
     flows,
     lists,
     products: asObject(files['products.json'] ?? {}, 'products.json'),

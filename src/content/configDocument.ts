@@ -12,6 +12,8 @@ export interface ConfigDocument {
   prospectTemplate: Record<string, unknown>;
   flows: Record<string, Flow>;
   steps: Record<string, StepDefinition>;
+  /** Rules across the stakeholders (signatoryInfo array), bundled. */
+  stakeholderList: Record<string, unknown> | null;
   lists: BuiltContent['lists'];
   products: Record<string, unknown>;
   flags: Record<string, unknown>;
@@ -49,6 +51,7 @@ export function buildConfigDocument(
     prospectTemplate: template,
     flows,
     steps,
+    stakeholderList: content.stakeholderList ?? null,
     lists: content.lists,
     products: content.products,
     flags: content.flags,

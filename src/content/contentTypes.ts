@@ -45,6 +45,8 @@ export interface BuiltContent {
   /** Every schema by `$id`, as written (unbundled). */
   registry: Map<string, AnySchemaObject>;
   steps: Record<string, StepDefinition>;
+  /** stakeholderList.schema.json, bundled: rules across the signatoryInfo array. */
+  stakeholderList?: AnySchemaObject;
   flows: Record<string, Flow>;
   lists: ReferenceLists;
   products: Record<string, unknown>;

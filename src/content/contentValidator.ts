@@ -11,9 +11,10 @@ export class ContentValidator {
   private readonly cache = new Map<string, ValidateFunction>();
 
   constructor(readonly content: BuiltContent) {
-    const bundledIds = new Set(Object.values(content.steps).map((s) => s.schema.$id as string));
+    const bundled = [...Object.values(content.steps).map((s) => s.schema), ...(content.stakeholderList ? [content.stakeholderList] : [])];
+    const bundledIds = new Set(bundled.map((s) => s.$id as string));
     const schemas: AnySchemaObject[] = [
-      ...Object.values(content.steps).map((s) => s.schema),
+      ...bundled,
       ...[...content.registry.values()].filter((s) => !bundledIds.has(s.$id as string)),
     ];
     this.ajv = createAjv({ schemas, lists: content.lists });

@@ -23,6 +23,8 @@ export function createAjv(options: CreateAjvOptions = {}): Ajv {
     strict: true,
     strictRequired: false,
     strictTypes: false,
+    // Without it 0.29 is not a multiple of 0.01 in binary floating point.
+    multipleOfPrecision: 8,
     allowUnionTypes: true,
     messages: true,
     ...options.ajv,

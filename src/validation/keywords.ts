@@ -22,6 +22,13 @@ const dateExpr = {
   type: 'string',
   pattern: '^(today|startOfYear|endOfYear|\\$[A-Za-z0-9_]+|\\d{4}-\\d{2}-\\d{2})([+-]\\d+[dmy])?$',
 } as const;
+/** A condition on one value (x-derive allMatch, x-count where): equals, in (one of) and/or contains (arrays). */
+const matchCondition = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { equals: {}, in: { type: 'array', minItems: 1 }, contains: {} },
+} as const;
 const operand = { anyOf: [{ type: 'number' }, path, { type: 'array', items: path, minItems: 1 }] } as const;
 
 type RuntimeFn = keyof typeof runtime;
@@ -57,15 +64,15 @@ function pushRuntimeErrors(cxt: KeywordCxt, fnName: RuntimeFn, args: (scope: { f
 function simple(
   keyword: string,
   fnName: RuntimeFn,
-  schemaType: string[],
-  dataTypes: string[] | undefined,
+  schemaType: KeywordDefinition['schemaType'],
+  dataTypes: KeywordDefinition['type'] | undefined,
   metaSchema: object,
   withParent = false,
 ): KeywordDefinition {
   return {
     keyword,
     schemaType,
-    ...(dataTypes ? { type: dataTypes as KeywordDefinition['type'] } : {}),
+    ...(dataTypes ? { type: dataTypes } : {}),
     metaSchema,
     code(cxt) {
       const { data, schemaCode, it } = cxt;
@@ -143,8 +150,9 @@ export function projectKeywords(lists: ReferenceLists): KeywordDefinition[] {
         required: ['target', 'fn', 'from', 'message'],
         properties: {
           target: path,
-          fn: { enum: ['anyTrue', 'yearsSince', 'ifEquals'] },
+          fn: { enum: ['anyTrue', 'yearsSince', 'ifEquals', 'allMatch'] },
           from: { anyOf: [path, { type: 'array', items: path, minItems: 1 }] },
+          match: { type: 'array', items: matchCondition },
           equals: {},
           value: {},
           otherwise: {},
@@ -184,6 +192,46 @@ export function projectKeywords(lists: ReferenceLists): KeywordDefinition[] {
         pushRuntimeErrors(cxt, 'checkList', ({ fn }) => _`${fn}(${data}, ${schemaCode}, ${it.parentData}, ${N.rootData}, ${listsRef})`);
       },
     },
+    simple('x-decimals', 'checkDecimals', ['object'], ['number'], {
+      type: 'object',
+      additionalProperties: false,
+      required: ['max', 'message'],
+      properties: { max: { type: 'integer', minimum: 0, maximum: 10 }, message },
+    }),
+    simple('x-arrayTotal', 'checkArrayTotal', ['array'], ['array'], {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'op', 'value', 'message'],
+        properties: { field: path, op: { enum: ['<', '<=', '==', '>=', '>', '!='] }, value: { type: 'number' }, at: path, message },
+      },
+    }),
+    simple('x-count', 'checkCount', ['array'], ['object'], {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['array', 'at', 'message'],
+        anyOf: [{ required: ['min'] }, { required: ['max'] }],
+        properties: {
+          array: path,
+          where: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['path'],
+            minProperties: 2,
+            properties: { path, ...matchCondition.properties },
+          },
+          min: { type: 'integer', minimum: 0 },
+          max: { type: 'integer', minimum: 0 },
+          at: path,
+          message,
+        },
+      },
+    }),
     // Annotations read by the form runtime and the studio, not by validation.
     { keyword: 'x-help', schemaType: 'string' },
     { keyword: 'x-label', schemaType: 'string' },

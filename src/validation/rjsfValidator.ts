@@ -69,7 +69,7 @@ export class ProjectValidator implements ValidatorType<unknown, RJSFSchema> {
   ): ValidationData<unknown> {
     let errors = toRjsfErrors(this.fieldErrors(schema, formData));
     if (transformErrors) errors = transformErrors(errors, uiSchema);
-    let errorSchema = toErrorSchema<unknown>(errors);
+    const errorSchema = toErrorSchema<unknown>(errors);
     if (customValidate) {
       const handler = customValidate(formData, createErrorHandler<unknown>(formData), uiSchema);
       const userErrorSchema = unwrapErrorHandler<unknown>(handler);

@@ -259,8 +259,10 @@ export function checkList(
 // ---------------------------------------------------------------- x-derive
 export interface DeriveRule {
   target: string;
-  fn: 'anyTrue' | 'yearsSince' | 'ifEquals';
+  fn: 'anyTrue' | 'yearsSince' | 'ifEquals' | 'allMatch';
   from: string | string[];
+  /** allMatch: one condition per `from` path (by position); a path without one must be `true`. */
+  match?: Match[];
   equals?: unknown;
   value?: unknown;
   /** Applied by the form runtime when `from` changes and the condition does not hold (clears a value). */
@@ -280,6 +282,8 @@ export function deriveValue(data: Obj, rule: DeriveRule): unknown {
     }
     case 'ifEquals':
       return getAt(data, from[0]!) === rule.equals ? rule.value : undefined;
+    case 'allMatch':
+      return from.every((p, i) => matches(getAt(data, p), rule.match?.[i] ?? { equals: true }));
   }
 }
 
@@ -293,6 +297,104 @@ export function checkDerive(data: unknown, rules: DeriveRule[]): RuleError[] | n
     const actual = getAt(data, rule.target);
     if (actual !== undefined && actual !== expected) {
       errors.push({ path: toPointer(rule.target), message: rule.message, params: { expected } });
+    }
+  }
+  return errors.length ? errors : null;
+}
+
+// ---------------------------------------------------------------- x-decimals
+export interface DecimalsRule {
+  max: number;
+  message: string;
+}
+
+/** Number of digits after the decimal point of a number as written (shortest round-trip form, so 0.29 -> 2). */
+export function decimalPlaces(value: number): number {
+  const [mantissa = '', exp = '0'] = String(Math.abs(value)).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exp));
+}
+
+/**
+ * At most `max` decimals (amounts in fils, percentages with 2 decimals). Exact, unlike `multipleOf: 0.01`,
+ * which ajv evaluates in floating point (0.29 / 0.01 is not an integer there).
+ */
+export function checkDecimals(value: unknown, rule: DecimalsRule): RuleError[] | null {
+  if (!isNum(value)) return null;
+  return decimalPlaces(value) > rule.max ? one('', rule.message, { limit: rule.max }) : null;
+}
+
+// ---------------------------------------------------------------- x-arrayTotal
+export interface ArrayTotalRule {
+  field: string;
+  op: '<' | '<=' | '==' | '>=' | '>' | '!=';
+  value: number;
+  /** Where the error lands, relative to the array ("" = the array itself). */
+  at?: string;
+  message: string;
+}
+
+/**
+ * The total of one numeric field over all items of an array compared with a number (shares held by all
+ * stakeholders must be exactly 100 at submit). Items without a number count 0; the total is rounded to 2 decimals.
+ */
+export function checkArrayTotal(items: unknown, rules: ArrayTotalRule[]): RuleError[] | null {
+  if (!Array.isArray(items)) return null;
+  const errors: RuleError[] = [];
+  for (const rule of rules) {
+    const sum = items.reduce<number>((n, item) => {
+      const v = getAt(item, rule.field);
+      return n + (isNum(v) ? v : 0);
+    }, 0);
+    const total = Math.round(sum * 100) / 100;
+    const r = rule.value;
+    const ok =
+      rule.op === '<' ? total < r : rule.op === '<=' ? total <= r : rule.op === '==' ? total === r
+        : rule.op === '>=' ? total >= r : rule.op === '>' ? total > r : total !== r;
+    if (!ok) errors.push({ path: toPointer(rule.at ?? ''), message: rule.message, params: { total, op: rule.op, value: r } });
+  }
+  return errors.length ? errors : null;
+}
+
+// ---------------------------------------------------------------- conditions (x-derive allMatch, x-count)
+/** One condition on a value: equal to, one of, or (for arrays) containing a value. */
+export interface Match {
+  equals?: unknown;
+  in?: unknown[];
+  contains?: unknown;
+}
+
+export function matches(value: unknown, m: Match): boolean {
+  if ('equals' in m && value !== m.equals) return false;
+  if (m.in !== undefined && !m.in.includes(value)) return false;
+  if ('contains' in m && !(Array.isArray(value) && value.includes(m.contains))) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------- x-count
+export interface CountRule {
+  /** Path of the array, relative to the object the keyword sits on. */
+  array: string;
+  /** Only items whose value at `path` meets the condition count (all items without it). */
+  where?: Match & { path: string };
+  min?: number;
+  max?: number;
+  /** Where the error lands, relative to the object. */
+  at: string;
+  message: string;
+}
+
+/** The number of items of an array (that meet a condition) is within bounds; the error lands on `at`. */
+export function checkCount(data: unknown, rules: CountRule[]): RuleError[] | null {
+  if (!isObj(data)) return null;
+  const errors: RuleError[] = [];
+  for (const rule of rules) {
+    const items = getAt(data, rule.array);
+    const list = Array.isArray(items) ? items : [];
+    const where = rule.where;
+    const count = where ? list.filter((item) => matches(getAt(item, where.path), where)).length : list.length;
+    if ((rule.min !== undefined && count < rule.min) || (rule.max !== undefined && count > rule.max)) {
+      errors.push({ path: toPointer(rule.at), message: rule.message, params: { count, min: rule.min, max: rule.max } });
     }
   }
   return errors.length ? errors : null;

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  type DocumentsConfig,
+  isReadyForSubmit,
+  requiredDocuments,
+  stripGroupPrefix,
+  uploadedFromProspect,
+} from '../../src/content/requiredDocuments';
+
+const config = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'documents.json'), 'utf8'),
+) as DocumentsConfig;
+
+const person = (id: string, fullName: string, passports: string[], resident: boolean) => ({
+  signatoryId: id,
+  fullName,
+  kycDetails: {
+    isShareholderACompany: false,
+    isUAEResident: resident,
+    passportDetails: passports.map((country) => ({ country, passportNumber: `P${country}123` })),
+  },
+});
+
+const baseProspect = () => ({
+  applicantInfo: { validRoCode: 'N' },
+  orgKYCDetails: { hawalaService: 'N', isCompanyUSEntity: 'N' },
+  signatoryInfo: [
+    person('S1', 'Aisha Rahman', ['AE'], true),
+    person('S2', 'Rahul Mehta', ['IN', 'GB'], false),
+    {
+      signatoryId: 'S3',
+      kycDetails: { isShareholderACompany: true },
+      signatoryCompanyInfo: { companyName: 'Falcon Holdings Ltd' },
+    },
+  ],
+});
+
+const keys = (docs: { documentKey: string }[]) => docs.map((d) => d.documentKey);
+
+describe('requiredDocuments', () => {
+  it('lists company documents, then each stakeholder with one passport per nationality', () => {
+    const docs = requiredDocuments(baseProspect(), config);
+    expect(keys(docs)).toEqual([
+      'TradeLicense-1',
+      'MOA-1',
+      'companyBankStatements-BankStatement-1',
+      'companyAddressProof-AddressProof-1',
+      'companyInvoices-Invoice-1',
+      'Passport-1',
+      'EmiratesId-1',
+      'personalBankStatements-BankStatement-1',
+      'personalBackground-CV-1',
+      'Passport-2',
+      'Passport-3',
+      'personalBankStatements-BankStatement-2',
+      'personalBackground-CV-2',
+      'TradeLicense-2',
+    ]);
+    const passports = docs.filter((d) => d.documentType === 'Passport');
+    expect(passports.map((d) => [d.signatoryId, d.documentTitle])).toEqual([
+      ['S1', 'Passport (AE) - Aisha Rahman'],
+      ['S2', 'Passport (IN) - Rahul Mehta'],
+      ['S2', 'Passport (GB) - Rahul Mehta'],
+    ]);
+    expect(docs.find((d) => d.documentKey === 'TradeLicense-2')).toMatchObject({
+      group: 'stakeholders',
+      signatoryId: 'S3',
+      documentTitle: 'Trade Licence - Falcon Holdings Ltd',
+      required: true,
+    });
+    expect(docs.find((d) => d.documentKey === 'TradeLicense-1')).toMatchObject({ group: 'company', section: 'companyDocuments' });
+    expect(docs.find((d) => d.documentType === 'CV')).toMatchObject({ required: false, section: 'personalBackground' });
+    expect(docs.find((d) => d.documentKey === 'TradeLicense-1')).not.toHaveProperty('signatoryId');
+  });
+
+  it('requires the Emirates ID only for residents', () => {
+    const docs = requiredDocuments(baseProspect(), config).filter((d) => d.documentType === 'EmiratesId');
+    expect(docs.map((d) => d.signatoryId)).toEqual(['S1']);
+    const p = baseProspect();
+    (p.signatoryInfo[1]!.kycDetails as Record<string, unknown>).residenceCountry = 'AE';
+    expect(requiredDocuments(p, config).filter((d) => d.documentType === 'EmiratesId').map((d) => d.signatoryId)).toEqual([
+      'S1',
+      'S2',
+    ]);
+  });
+
+  it('adds hawala documents when hawalaService is Y and W8/W9 when the company is a US entity', () => {
+    const none = requiredDocuments(baseProspect(), config).map((d) => d.documentType);
+    expect(none).not.toContain('HawalaCertificate');
+    expect(none).not.toContain('W8W9');
+    const p = { ...baseProspect(), orgKYCDetails: { hawalaService: 'Y', isCompanyUSEntity: 'Y' } };
+    const docs = requiredDocuments(p, config);
+    expect(docs.find((d) => d.documentType === 'HawalaCertificate')).toMatchObject({ required: true, group: 'company' });
+    expect(docs.find((d) => d.documentType === 'W8W9')).toMatchObject({ documentKey: 'W8W9-1', required: true });
+  });
+
+  it('adds KYC annexure documents only when the annexure exists', () => {
+    expect(requiredDocuments(baseProspect(), config).some((d) => d.group === 'kycAnnexure')).toBe(false);
+    const docs = requiredDocuments({ ...baseProspect(), kycAnnexure: { workItemNumber: 'WI-1' } }, config);
+    expect(docs.filter((d) => d.group === 'kycAnnexure').map((d) => d.documentKey)).toEqual([
+      'BAIS Account Opening Checklist-1',
+      'Site Visit Report-1',
+    ]);
+  });
+
+  it('handles a prospect without stakeholders or sections', () => {
+    expect(keys(requiredDocuments({}, config))).toEqual([
+      'TradeLicense-1',
+      'MOA-1',
+      'companyBankStatements-BankStatement-1',
+      'companyAddressProof-AddressProof-1',
+      'companyInvoices-Invoice-1',
+    ]);
+  });
+
+  it('strips the numeric prefix of group names and numbers keys per stem', () => {
+    expect(stripGroupPrefix('1_companyBankStatements')).toBe('companyBankStatements');
+    expect(stripGroupPrefix('companyInvoices')).toBe('companyInvoices');
+    const custom: DocumentsConfig = {
+      groups: [
+        {
+          group: 'other',
+          sections: [
+            {
+              section: 'otherDocuments',
+              name: '12_extra',
+              documents: [
+                { documentType: 'Letter', documentTitle: 'Letter', required: true },
+                { documentType: 'Letter', documentTitle: 'Second letter', required: false },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(keys(requiredDocuments({}, custom))).toEqual(['extra-Letter-1', 'extra-Letter-2']);
+  });
+
+  it('is pure: the same input gives the same list and the prospect is not changed', () => {
+    const p = baseProspect();
+    const before = JSON.stringify(p);
+    expect(requiredDocuments(p, config)).toEqual(requiredDocuments(p, config));
+    expect(JSON.stringify(p)).toBe(before);
+  });
+});
+
+describe('isReadyForSubmit', () => {
+  const uploadedAll = (p: unknown) =>
+    requiredDocuments(p, config)
+      .filter((d) => d.required)
+      .map((d) => ({ documentKey: d.documentKey, documentTitle: d.documentTitle, uploadStatus: 'Uploaded' }));
+
+  it('is ready when every required document is uploaded (optional ones may be missing)', () => {
+    const p = baseProspect();
+    expect(isReadyForSubmit(p, uploadedAll(p), config)).toBe(true);
+  });
+
+  it('is not ready while a required document is missing or not in the uploaded status', () => {
+    const p = baseProspect();
+    const all = uploadedAll(p);
+    expect(isReadyForSubmit(p, all.slice(1), config)).toBe(false);
+    expect(isReadyForSubmit(p, all.map((d, i) => (i === 0 ? { ...d, uploadStatus: 'Uploading' } : d)), config)).toBe(false);
+    expect(isReadyForSubmit(p, [], config)).toBe(false);
+  });
+
+  it('becomes not ready when hawala documents become required', () => {
+    const p = baseProspect();
+    const all = uploadedAll(p);
+    expect(isReadyForSubmit({ ...p, orgKYCDetails: { hawalaService: 'Y', isCompanyUSEntity: 'N' } }, all, config)).toBe(false);
+  });
+
+  it('is ready without documents when validRoCode is Y', () => {
+    expect(isReadyForSubmit({ ...baseProspect(), applicantInfo: { validRoCode: 'Y' } }, [], config)).toBe(true);
+  });
+
+  it('reads the uploaded documents stored in the prospect', () => {
+    const p = baseProspect();
+    const all = uploadedAll(p);
+    const stored = {
+      ...p,
+      documents: {
+        companyDocuments: { documents: all.filter((d) => /^(TradeLicense|MOA)-1$/.test(d.documentKey)), isDocUpdate: false },
+        companyBankStatements: { documents: all.filter((d) => d.documentKey.startsWith('company')), isDocUpdate: false },
+        stakeholdersDocuments: {
+          S1: { documents: all.filter((d) => /^(Passport|EmiratesId|TradeLicense-2)/.test(d.documentKey)) },
+        },
+      },
+    };
+    expect(uploadedFromProspect(stored)).toHaveLength(all.length);
+    expect(isReadyForSubmit(stored, uploadedFromProspect(stored), config)).toBe(true);
+  });
+});
