@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,11 +64,12 @@ describe('custom keywords', () => {
       if (id === './lists.json') return lists;
       throw new Error(`unexpected require ${id}`);
     };
+    const nodeRequire = createRequire(import.meta.url);
     new Function('module', 'exports', 'require', source)(module, module.exports, (id: string) => {
       try {
         return fakeRequire(id);
       } catch {
-        return require(id);
+        return nodeRequire(id);
       }
     });
     const validate = (module.exports.default ?? module.exports) as ((d: unknown) => boolean) & { errors?: unknown[] };
