@@ -1,0 +1,185 @@
+// @vitest-environment happy-dom
+import { withTheme } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { AnySchemaObject } from 'ajv';
+import addErrors from 'ajv-errors';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bundleSchema } from '../../../src/validation/bundle';
+import { createAjv } from '../../../src/validation/createAjv';
+import { ProjectValidator } from '../../../src/validation/rjsfValidator';
+import { projectKeywords } from '../../../src/validation/keywords';
+import type { ReferenceLists } from '../../../src/validation/lists';
+import { createTheme, transformErrors, type FormContext } from '../../../widgets';
+import { inFluent } from './renderWidget';
+
+afterEach(() => {
+  cleanup();
+  validator = ajv8Validator;
+});
+
+const root = join(import.meta.dirname, '..', '..', '..', 'schemas');
+const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as AnySchemaObject;
+const common = readJson('defs/common.schema.json');
+const registry = new Map([[common.$id as string, common]]);
+const lists: ReferenceLists = { companyCategory: readJson('lists/companyCategory.json') as never };
+const companyDetails = bundleSchema(readJson('steps/companyDetails.schema.json'), registry) as RJSFSchema;
+
+// RJSF's own validator with the project's ajv setup (ajv-errors messages, custom keywords): required
+// messages arrive on the parent object and transformErrors moves them onto the field.
+const ajv8Validator = customizeValidator({
+  ajvOptionsOverrides: { allErrors: true, strict: false },
+  extenderFn: (ajv) => {
+    addErrors(ajv);
+    for (const keyword of projectKeywords(lists)) ajv.addKeyword(keyword);
+    return ajv;
+  },
+});
+// The validator the application uses (same errors as the server and the CLI).
+const projectValidator = new ProjectValidator(createAjv({ lists }));
+const ThemedForm = withTheme(createTheme());
+let validator: typeof ajv8Validator | ProjectValidator = ajv8Validator;
+
+function renderForm(schema: RJSFSchema, uiSchema: UiSchema = {}, formData: unknown = {}, formContext: Partial<FormContext> = {}) {
+  const context: FormContext = { lists, ...formContext };
+  return render(
+    inFluent(
+      <ThemedForm
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        formContext={context}
+        validator={validator}
+        transformErrors={transformErrors}
+        noHtml5Validate
+        onError={() => {}}
+        showErrorList="top"
+      />,
+    ),
+  );
+}
+
+describe('Form with the Fluent theme', () => {
+  it.each([
+    ['RJSF ajv8 validator', ajv8Validator],
+    ['ProjectValidator', projectValidator],
+  ])('renders companyDetails with labels, hint and inline errors (%s)', async (_name, chosen) => {
+    validator = chosen;
+    const uiSchema: UiSchema = {
+      organizationInfo: {
+        companyName: { 'ui:help': 'As on the trade licence' },
+        corporateTaxIdRegDate: { 'ui:widget': 'DateInput' },
+      },
+      orgKYCDetails: { companyCategory: { 'ui:widget': 'ListSelect' } },
+      'ui:submitButtonOptions': { submitText: 'Continue' },
+    };
+    renderForm(companyDetails, uiSchema, { organizationInfo: { companyName: 'Acme  LLC!' } });
+    const name = screen.getByLabelText(/Company name/) as HTMLInputElement;
+    expect(name.value).toBe('Acme  LLC!');
+    expect(name.maxLength).toBe(50);
+    expect(screen.getByLabelText(/VAT registration number/)).toBeTruthy();
+    expect(screen.getByText('As on the trade licence')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Company Details' })).toBeTruthy();
+    const category = screen.getByLabelText(/Company category/) as HTMLSelectElement;
+    expect(category.tagName).toBe('SELECT');
+    expect(category.options.length).toBeGreaterThan(5);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Company name is invalid')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toContain('root_organizationInfo_companyName__error');
+    expect(document.getElementById('root_organizationInfo_companyName__error')?.textContent).toBe('Company name is invalid');
+    // Required messages from errorMessage.required land on the missing fields.
+    expect(screen.getByText('Number of employees is not filled')).toBeTruthy();
+    expect(screen.getByText('Company category is not filled')).toBeTruthy();
+    expect(screen.getByTestId('error-summary').textContent).toMatch(/There are \d+ errors/);
+
+    // No serious or critical accessibility problem with errors shown (layout-based rules need a browser).
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    fireEvent.change(name, { target: { value: 'Acme LLC' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByText('Company name is invalid')).toBeNull());
+  });
+
+  it('disables Add at maxItems and while the last row is not filled; childOf reads the row', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        rows: {
+          type: 'array',
+          title: 'Industries',
+          maxItems: 2,
+          items: {
+            type: 'object',
+            title: '',
+            required: ['industry'],
+            properties: {
+              industry: { type: 'string', title: 'Industry', 'x-list': { list: 'industry', message: 'Industry is invalid' } },
+              subCategory: { type: 'string', title: 'Sub-category', 'x-list': { list: 'industry', childOf: 'industry', message: 'x' } },
+            },
+          },
+        },
+      },
+    } as RJSFSchema;
+    const uiSchema: UiSchema = {
+      rows: {
+        'ui:options': { addRequiresFilled: true, addButtonText: 'Add another industry' },
+        items: { industry: { 'ui:widget': 'ListSelect' }, subCategory: { 'ui:widget': 'ListSelect' } },
+      },
+    };
+    const industry = {
+      name: 'industry',
+      title: 'Industry',
+      options: [{ value: 'AA', label: 'Agriculture', children: [{ value: '1', label: 'Cattle' }] }],
+    };
+    renderForm(schema, uiSchema, { rows: [{}] }, { lists: { ...lists, industry } });
+    const add = () => screen.getByRole('button', { name: 'Add another industry' }) as HTMLButtonElement;
+    expect(add().disabled).toBe(true);
+    const sub = () => screen.getByLabelText('Sub-category') as HTMLSelectElement;
+    expect(sub().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Industry/), { target: { value: 'AA' } });
+    await waitFor(() => expect(sub().disabled).toBe(false));
+    expect(Array.from(sub().options).map((o) => o.text)).toEqual(['Select', 'Cattle']);
+    expect(add().disabled).toBe(false);
+    fireEvent.click(add());
+    await waitFor(() => expect(screen.getAllByLabelText(/^Industry/)).toHaveLength(2));
+    expect(add().disabled).toBe(true); // maxItems 2 reached (and the new row is empty)
+    expect(screen.getAllByRole('button', { name: /^Remove/ })).toHaveLength(2);
+  });
+
+  it('labels custom widgets: radio group, checkbox group, checkbox, object widget (Upload)', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        hawala: { type: 'string', title: 'Do you use hawala services?', enum: ['Y', 'N'] },
+        currencies: { type: 'array', title: 'Currencies', items: { type: 'string', 'x-list': { list: 'cur', message: 'x' } } },
+        consent: { type: 'boolean', title: 'I agree' },
+        licence: { type: 'object', title: 'Trade licence', properties: { fileName: { type: 'string' }, uploadStatus: { type: 'string' } } },
+      },
+    } as RJSFSchema;
+    const uiSchema: UiSchema = {
+      hawala: { 'ui:widget': 'YesNo' },
+      currencies: { 'ui:widget': 'MultiListSelect' },
+      consent: { 'ui:widget': 'Checkbox' },
+      licence: { 'ui:widget': 'Upload' },
+    };
+    const cur = { name: 'cur', title: 'Currencies', options: [{ value: 'AED', label: 'UAE DIRHAM' }] };
+    renderForm(schema, uiSchema, { licence: { fileName: 'tl.pdf', uploadStatus: 'Uploaded' } }, { lists: { cur } });
+    expect(screen.getByRole('radiogroup', { name: 'Do you use hawala services?' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Currencies' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'UAE DIRHAM' })).toBeTruthy();
+    expect(screen.getAllByText('I agree')).toHaveLength(1);
+    expect(screen.getByRole('checkbox', { name: 'I agree' })).toBeTruthy();
+    expect(screen.getByText('Trade licence')).toBeTruthy();
+    expect(screen.getByText('tl.pdf (Uploaded)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Replace Trade licence' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReferenceLists } from '../../../src/validation/lists';
+import { widgets } from '../../../widgets';
+import { filterOptions } from '../../../widgets/lib/filterOptions';
+import { renderWidget } from './renderWidget';
+
+afterEach(cleanup);
+
+const many = Array.from({ length: 450 }, (_, i) => ({ value: `C${i}`, label: `Country ${i}` }));
+const lists: ReferenceLists = {
+  country: { name: 'country', title: 'Country', options: [{ value: 'AE', label: 'United Arab Emirates' }, { value: 'FR', label: 'France' }, ...many] },
+  empty: { name: 'empty', title: 'Empty', options: [] },
+  industry: {
+    name: 'industry',
+    title: 'Industry',
+    options: [
+      { value: 'AA', label: 'Agriculture', children: [{ value: '1', label: 'Cattle' }, { value: '2', label: 'Fishing' }] },
+      { value: 'BB', label: 'Banking', children: [{ value: '3', label: 'Retail banking' }] },
+    ],
+  },
+  industryIslamic: { name: 'industryIslamic', title: 'Industry', options: [{ value: 'IS', label: 'Islamic finance' }] },
+  accountCurrencies: {
+    name: 'accountCurrencies',
+    title: 'Currencies',
+    options: ['AED', 'EUR', 'USD', 'GBP'].map((v) => ({ value: v, label: v })),
+  },
+};
+
+const combobox = () => screen.getByRole('combobox') as HTMLInputElement;
+const search = (text: string) => {
+  if (combobox().getAttribute('aria-expanded') !== 'true') fireEvent.click(combobox());
+  fireEvent.change(combobox(), { target: { value: text } });
+};
+
+describe('filterOptions', () => {
+  it('needs 2 characters, caps at 200 and says when nothing matches', () => {
+    expect(filterOptions(lists.country!.options, 'c').prompt).toBe('Type at least 2 characters to search');
+    const found = filterOptions(lists.country!.options, 'co');
+    expect(found.options).toHaveLength(200);
+    expect(filterOptions(lists.country!.options, 'zzz')).toEqual({ options: [], prompt: 'No matches' });
+    expect(filterOptions([], 'zzz').prompt).toBe('No options');
+  });
+});
+
+describe('LargeListSelect', () => {
+  const schema = { type: 'string' as const, 'x-list': { list: 'country', message: 'x' } };
+
+  it('asks for 2 characters before listing anything', () => {
+    renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    search('F');
+    expect(screen.getByText('Type at least 2 characters to search')).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'France' })).toBeNull();
+  });
+
+  it('lists at most 200 matches and stores the chosen value', () => {
+    const w = renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    search('country');
+    expect(screen.getAllByRole('option').filter((o) => o.textContent?.startsWith('Country'))).toHaveLength(200);
+    search('fra');
+    fireEvent.click(screen.getByRole('option', { name: 'France' }));
+    expect(w.last()).toBe('FR');
+    expect(combobox().value).toBe('France');
+  });
+
+  it("says 'No matches' and 'No options'", () => {
+    renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    search('qqq');
+    expect(screen.getByText('No matches')).toBeTruthy();
+    cleanup();
+    renderWidget(widgets.LargeListSelect!, { schema: { type: 'string', 'x-list': { list: 'empty', message: 'x' } }, formContext: { lists } });
+    search('qqq');
+    expect(screen.getByText('No options')).toBeTruthy();
+  });
+});
+
+describe('ListSelect', () => {
+  const industry = { list: 'industry', variants: [{ when: { path: '/applicationInfo/islamicBanking', equals: true }, list: 'industryIslamic' }], message: 'x' };
+
+  it('lists the x-list options and follows the Islamic variant', () => {
+    renderWidget(widgets.ListSelect!, { schema: { type: 'string', 'x-list': industry }, formContext: { lists } });
+    expect(screen.getByRole('option', { name: 'Agriculture' })).toBeTruthy();
+    cleanup();
+    renderWidget(widgets.ListSelect!, { schema: { type: 'string', 'x-list': industry }, formContext: { lists, islamic: true } });
+    expect(screen.getByRole('option', { name: 'Islamic finance' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Agriculture' })).toBeNull();
+  });
+
+  it('with childOf lists the children of the sibling choice and is disabled until it is made', () => {
+    const schema = { type: 'string' as const, 'x-list': { ...industry, childOf: 'industry' } };
+    renderWidget(widgets.ListSelect!, { schema, formContext: { lists }, parent: {} });
+    expect((screen.getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
+    cleanup();
+    const w = renderWidget(widgets.ListSelect!, { schema, formContext: { lists }, parent: { industry: 'AA' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', 'Cattle', 'Fishing']);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '2' } });
+    expect(w.last()).toBe('2');
+  });
+});
+
+describe('MultiListSelect', () => {
+  it('stores the checked values in list order', () => {
+    const schema = { type: 'array' as const, items: { type: 'string' as const, 'x-list': { list: 'accountCurrencies', message: 'x' } } };
+    const w = renderWidget(widgets.MultiListSelect!, { schema, formContext: { lists } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'USD' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'AED' }));
+    expect(w.last()).toEqual(['AED', 'USD']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'USD' }));
+    expect(w.last()).toEqual(['AED']);
+  });
+});
+
+describe('YesNo', () => {
+  it('stores Y/N for strings and booleans for boolean fields', () => {
+    const w = renderWidget(widgets.YesNo!, { schema: { type: 'string', enum: ['Y', 'N'] } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(w.last()).toBe('Y');
+    cleanup();
+    const b = renderWidget(widgets.YesNo!, { schema: { type: 'boolean' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    expect(b.last()).toBe(false);
+  });
+});

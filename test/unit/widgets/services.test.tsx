@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { widgets, type ValuePackage } from '../../../widgets';
+import { EXPRESS_TEXTS } from '../../../widgets/custom/ExpressOffer';
+import { renderWidget } from './renderWidget';
+
+afterEach(cleanup);
+
+// The shape of products.json `packages`.
+const packages: ValuePackage[] = [
+  {
+    value: 'RAKvalue PLUS',
+    name: 'RAKvalue SME PLUS',
+    cost: 49,
+    costText: 'AED 49 per month',
+    isIncluded: { RAKStarter: true },
+    optionList: [{ text: 'Business insurance', textIslamic: 'Business Takaful' }],
+  },
+  { value: 'RAKvalue MAX', name: 'RAKvalue SME MAX', cost: 149, isIncluded: {}, optionList: [{ text: 'Advanced business solution' }] },
+];
+const button = (name: RegExp) => screen.getByRole('button', { name });
+const aed = { accountInfo: [{ accountCurrencies: ['AED', 'USD'] }] };
+
+describe('PackageCards', () => {
+  it("shows 'Select', selects, shows 'Selected' and deselects on a second click", () => {
+    const w = renderWidget(widgets.PackageCards!, {
+      options: { noneValue: '' },
+      formContext: { products: { packages }, accountType: 'Current Account', formData: aed },
+    });
+    expect(button(/RAKvalue SME MAX/).textContent).toBe('Select');
+    fireEvent.click(button(/RAKvalue SME MAX/));
+    expect(w.last()).toBe('RAKvalue MAX');
+    expect(button(/RAKvalue SME MAX/).textContent).toBe('Selected');
+    expect(button(/RAKvalue SME PLUS/).textContent).toBe('Select');
+    fireEvent.click(button(/RAKvalue SME MAX/));
+    expect(w.last()).toBe('');
+    expect(screen.getByText('AED 149 per month')).toBeTruthy();
+    expect(screen.getByText('AED 49 per month')).toBeTruthy();
+  });
+
+  it("is 'Not Applicable' when only foreign currencies are chosen", () => {
+    renderWidget(widgets.PackageCards!, { formContext: { products: { packages }, formData: { accountInfo: [{ accountCurrencies: ['USD'] }] } } });
+    expect(screen.getAllByRole('button').map((b) => [b.textContent, (b as HTMLButtonElement).disabled])).toEqual([
+      ['Not Applicable', true],
+      ['Not Applicable', true],
+    ]);
+    expect(screen.getByText(/RAKvalue packages are only eligible for AED accounts/)).toBeTruthy();
+  });
+
+  it('includes PLUS for starter (account type from the form data) and never deselects', () => {
+    const formData = { ...aed, applicationInfo: { accountType: 'RAKStarter' } };
+    const w = renderWidget(widgets.PackageCards!, { formContext: { products: { packages }, islamic: true, formData } });
+    expect(w.last()).toBe('RAKvalue PLUS');
+    expect(button(/RAKvalue SME PLUS/).textContent).toBe('Selected');
+    expect(screen.getAllByText('Included').length).toBeGreaterThan(0);
+    expect(screen.getByText('Upgrade available')).toBeTruthy();
+    expect(screen.getByText('Business Takaful')).toBeTruthy();
+    fireEvent.click(button(/RAKvalue SME PLUS/));
+    expect(w.last()).toBe('RAKvalue PLUS');
+    fireEvent.click(button(/RAKvalue SME MAX/));
+    expect(w.last()).toBe('RAKvalue MAX');
+    fireEvent.click(button(/RAKvalue SME MAX/));
+    expect(w.last()).toBe('RAKvalue MAX');
+  });
+});
+
+describe('ExpressOffer', () => {
+  // happy-dom would really open the link in a new window (and fetch it); the widget only needs the click.
+  const noNavigation = (e: MouseEvent) => (e.target as Element).closest('a') && e.preventDefault();
+  beforeAll(() => document.addEventListener('click', noNavigation, true));
+  afterAll(() => document.removeEventListener('click', noNavigation, true));
+  const options = { termsUrl: '/docs/express-terms.pdf' };
+  const checkbox = () => screen.getByRole('checkbox');
+
+  it('keeps the checkbox disabled until the terms were opened and shows the notice when tried early', () => {
+    renderWidget(widgets.ExpressOffer!, { schema: { type: 'boolean' }, options });
+    expect(checkbox().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(checkbox());
+    expect((checkbox() as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(EXPRESS_TEXTS.readFirst)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: EXPRESS_TEXTS.terms }));
+    expect(checkbox().getAttribute('aria-disabled')).toBeNull();
+    expect(screen.queryByText(EXPRESS_TEXTS.readFirst)).toBeNull();
+    fireEvent.click(checkbox());
+    expect((checkbox() as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("'Yes' needs the checkbox, then stores true and tells the page; 'No, thanks' stores false", () => {
+    const onExpressChoice = vi.fn();
+    const w = renderWidget(widgets.ExpressOffer!, { schema: { type: 'boolean' }, options, formContext: { onExpressChoice } });
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/docs/express-terms.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(screen.getByRole('alert').textContent).toBe(EXPRESS_TEXTS.acceptRequired);
+    expect(onExpressChoice).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('link'));
+    fireEvent.click(checkbox());
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(w.last()).toBe(true);
+    expect(onExpressChoice).toHaveBeenLastCalledWith(true);
+    fireEvent.click(screen.getByRole('button', { name: 'No, thanks' }));
+    expect(w.last()).toBe(false);
+    expect(onExpressChoice).toHaveBeenLastCalledWith(false);
+  });
+
+  it('on an object (accountInfo item) stores express, the accepted terms and ui:options.onYes', () => {
+    const schema = { type: 'object' as const, properties: { express: { type: 'boolean' as const }, expressTandC: { type: 'boolean' as const } } };
+    const w = renderWidget(widgets.ExpressOffer!, {
+      schema,
+      value: { accountCurrencies: ['USD'] },
+      options: { termsCheckbox: 'expressTandC', onYes: { accountCurrencies: ['AED'] } },
+      formContext: { products: { express: { termsUrl: { conventional: '/c.pdf', islamic: '/i.pdf' }, feeText: 'AED 250 + VAT' } }, islamic: true },
+    });
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/i.pdf');
+    expect(screen.getByText(/AED 250 \+ VAT/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link'));
+    fireEvent.click(checkbox());
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(w.last()).toEqual({ accountCurrencies: ['AED'], express: true, expressTandC: true });
+    fireEvent.click(screen.getByRole('button', { name: 'No, thanks' }));
+    expect(w.last()).toEqual({ accountCurrencies: ['AED'], express: false, expressTandC: true });
+  });
+});

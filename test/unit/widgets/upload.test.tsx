@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { widgets, type UploadOptions } from '../../../widgets';
+import { checkFile } from '../../../widgets/lib/fileChecks';
+import { renderWidget } from './renderWidget';
+
+afterEach(cleanup);
+
+const fileOf = (name: string, type: string, size: number) => {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+const choose = (file: File) => fireEvent.change(document.getElementById('root_field__file')!, { target: { files: [file] } });
+const schema = { type: 'object' as const, properties: { fileName: { type: 'string' as const }, uploadStatus: { type: 'string' as const } } };
+
+describe('checkFile', () => {
+  it('checks type, 5 MB maximum and 50 KB minimum', () => {
+    expect(checkFile(fileOf('a.pdf', 'application/pdf', 100_000))).toBeNull();
+    expect(checkFile(fileOf('a.gif', 'image/gif', 100_000))).toBe('Supported formats are PDF, JPG and PNG');
+    expect(checkFile(fileOf('a.pdf', 'application/pdf', 5_242_881))).toBe('File size exceeded (5Mb maximum)');
+    expect(checkFile(fileOf('a.png', 'image/png', 51_199))).toBe(
+      'Document size is insufficient. Please upload a document that is at least 50KB to continue.',
+    );
+    expect(checkFile(fileOf('scan.JPG', '', 60_000))).toBeNull();
+    expect(checkFile(fileOf('a.pdf', 'application/pdf', 2_000), { minBytes: 1_000 })).toBeNull();
+  });
+});
+
+describe('Upload', () => {
+  it.each([
+    ['big.pdf', 'application/pdf', 6_000_000, 'File size exceeded (5Mb maximum)'],
+    ['small.pdf', 'application/pdf', 10_000, 'Document size is insufficient. Please upload a document that is at least 50KB to continue.'],
+    ['doc.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 100_000, 'Supported formats are PDF, JPG and PNG'],
+  ])('refuses %s before sending anything', async (name, type, size, message) => {
+    const onUpload = vi.fn();
+    const w = renderWidget(widgets.Upload!, { schema, formContext: { onUpload } });
+    choose(fileOf(name, type, size));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', message);
+    expect(onUpload).not.toHaveBeenCalled();
+    expect(w.changes).toEqual([]);
+  });
+
+  it('shows progress, stores {fileName, uploadStatus} and passes the document key', async () => {
+    let progress: UploadOptions['onProgress'] = () => {};
+    let finish: () => void = () => {};
+    const onUpload = vi.fn((_file: File, o: UploadOptions) => {
+      progress = o.onProgress;
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    const w = renderWidget(widgets.Upload!, { schema, formContext: { onUpload }, options: { documentKey: 'TradeLicense_0' } });
+    choose(fileOf('licence.pdf', 'application/pdf', 200_000));
+    expect(onUpload.mock.calls[0]![1].documentKey).toBe('TradeLicense_0');
+    act(() => progress(0.5));
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getByText('50 %')).toBeTruthy();
+    await act(async () => finish());
+    await waitFor(() => expect(w.last()).toEqual({ fileName: 'licence.pdf', uploadStatus: 'Uploaded' }));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('cancels through the AbortSignal and stores nothing', async () => {
+    let signal: AbortSignal | undefined;
+    const onUpload = vi.fn((_file: File, o: UploadOptions) => {
+      signal = o.signal;
+      return new Promise<void>((_, reject) => o.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    });
+    const w = renderWidget(widgets.Upload!, { schema, formContext: { onUpload } });
+    choose(fileOf('licence.pdf', 'application/pdf', 200_000));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(signal?.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(w.changes).toEqual([]);
+  });
+
+  it('shows the error of a failed upload', async () => {
+    const onUpload = vi.fn(() => Promise.reject(new Error('Upload failed, please try again')));
+    renderWidget(widgets.Upload!, { schema, formContext: { onUpload } });
+    choose(fileOf('licence.pdf', 'application/pdf', 200_000));
+    expect((await screen.findByRole('alert')).textContent).toBe('Upload failed, please try again');
+  });
+});

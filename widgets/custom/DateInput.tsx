@@ -1,0 +1,60 @@
+import { Input } from '@fluentui/react-components';
+import { CalendarRegular } from '@fluentui/react-icons';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { useMemo } from 'react';
+import { dateBounds } from '../lib/dateBounds';
+import { displayToStored, isoToDisplay, maskDate } from '../lib/masks';
+import { useParentData } from '../lib/ParentDataContext';
+
+/** dd/MM/yyyy for an ISO date, for messages and attributes. */
+const display = (iso: string | undefined) => (iso ? isoToDisplay(iso) : undefined);
+
+/**
+ * A date typed as dd/MM/yyyy (slashes inserted while typing, digits only, phone number pad) and stored as
+ * yyyy-MM-dd. A half-typed date is stored as typed, so validation says the date is invalid rather than
+ * missing. The bounds come from the field's `x-date` rules (absolute, today±N, $sibling) and are exposed as
+ * data-min / data-max (yyyy-MM-dd) and in the accessible description; a rule `max: "today"` marks future
+ * dates as not allowed (data-future-disabled). The rules' own messages are shown by validation.
+ */
+export function DateInput(props: WidgetProps) {
+  const { id, htmlName, value, schema, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
+  const parent = useParentData();
+  const bounds = useMemo(() => dateBounds(schema['x-date'], parent), [schema, parent]);
+  const shown = isoToDisplay(value);
+  const range = [bounds.min && `from ${display(bounds.min)}`, bounds.max && `until ${display(bounds.max)}`].filter(Boolean).join(' ');
+
+  return (
+    <>
+      <Input
+        id={id}
+        name={htmlName || id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        contentAfter={<CalendarRegular aria-hidden="true" />}
+        value={shown}
+        placeholder={placeholder || 'dd/mm/yyyy'}
+        disabled={disabled}
+        readOnly={readonly}
+        autoFocus={autofocus}
+        data-min={bounds.min}
+        data-max={bounds.max}
+        data-future-disabled={bounds.futureDisabled || undefined}
+        aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+        aria-describedby={`${ariaDescribedByIds(id)}${range ? ` ${id}__range` : ''}`}
+        onChange={(_, data) => {
+          const next = displayToStored(maskDate(data.value));
+          onChange(next === undefined ? options.emptyValue : next);
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      {range && (
+        <span id={`${id}__range`} hidden>
+          {`Date ${range}, format dd/mm/yyyy`}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Combobox, Option } from '@fluentui/react-components';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import type { FormContext } from '../FormContext';
+import { filterOptions } from '../lib/filterOptions';
+import { useListOptions } from '../lib/useListOptions';
+
+/**
+ * Search in a large reference list (countries, dialling codes): a Fluent Combobox that lists nothing until
+ * 2 characters are typed ('Type at least 2 characters to search'), then at most 200 matches ('No matches';
+ * 'No options' when the list is empty). ui:options.minChars / maxResults override the spec's 2 and 200.
+ */
+export function LargeListSelect(props: WidgetProps) {
+  const { id, htmlName, value, schema, registry, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
+  const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext);
+  const selected = listOptions.find((o) => o.value === value);
+  const selectedText = selected?.label ?? (typeof value === 'string' ? value : '');
+  const [query, setQuery] = useState<string | null>(null); // null: not typing, show the selected label
+  const minChars = typeof options.minChars === 'number' ? options.minChars : 2;
+  const maxResults = typeof options.maxResults === 'number' ? options.maxResults : 200;
+  const result = useMemo(() => filterOptions(listOptions, query ?? '', minChars, maxResults), [listOptions, query, minChars, maxResults]);
+
+  return (
+    <Combobox
+      id={id}
+      name={htmlName || id}
+      freeform
+      value={query ?? selectedText}
+      selectedOptions={typeof value === 'string' && value ? [value] : []}
+      placeholder={placeholder || undefined}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => setQuery(e.target.value)}
+      onOptionSelect={(_, data) => {
+        if (!data.optionValue) return;
+        setQuery(null);
+        onChange(data.optionValue);
+      }}
+      onBlur={() => {
+        if (query === '') onChange(options.emptyValue); // clearing the text clears the choice
+        setQuery(null);
+        onBlur(id, value);
+      }}
+      onFocus={() => onFocus(id, value)}
+    >
+      {result.options.map((o) => (
+        <Option key={o.value} value={o.value} text={o.label}>
+          {o.label}
+        </Option>
+      ))}
+      {result.prompt && (
+        <Option key="__prompt" value="" text="" disabled>
+          {result.prompt}
+        </Option>
+      )}
+    </Combobox>
+  );
+}

@@ -1,0 +1,84 @@
+import { Checkbox, Combobox, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { ariaDescribedByIds, optionId, type WidgetProps } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import type { FormContext } from '../FormContext';
+import { filterOptions } from '../lib/filterOptions';
+import { useListOptions } from '../lib/useListOptions';
+
+const useStyles = makeStyles({
+  group: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
+});
+
+/**
+ * Several values of a reference list (account currencies, countries of POA holders). The array's
+ * `items['x-list']` (or `x-list`) names the list. Short lists (up to ui:options.checkboxLimit, default 12)
+ * are a group of checkboxes; longer ones a multiselect Combobox searched like LargeListSelect.
+ */
+export function MultiListSelect(props: WidgetProps) {
+  const styles = useStyles();
+  const { id, value, schema, registry, placeholder, disabled, readonly, rawErrors, onChange, onBlur, onFocus, options } = props;
+  const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext);
+  const selected = Array.isArray(value) ? (value as string[]) : [];
+  const limit = typeof options.checkboxLimit === 'number' ? options.checkboxLimit : 12;
+  const [query, setQuery] = useState('');
+  const result = useMemo(() => filterOptions(listOptions, query), [listOptions, query]);
+  const invalid = rawErrors && rawErrors.length > 0 ? true : undefined;
+  // Keep the list's order, so the stored array does not depend on the order of clicks.
+  const ordered = (values: string[]) => listOptions.map((o) => o.value).filter((v) => values.includes(v));
+  const toggle = (v: string, on: boolean) => onChange(ordered(on ? [...selected, v] : selected.filter((s) => s !== v)));
+
+  if (listOptions.length <= limit) {
+    return (
+      <div id={id} role="group" aria-labelledby={`${id}__label`} aria-describedby={ariaDescribedByIds(id)} className={styles.group}>
+        {listOptions.map((o, i) => (
+          <Checkbox
+            key={o.value}
+            id={optionId(id, i)}
+            // Inside a Fluent Field every control would be named by the field's label; each box has its own.
+            label={{ children: o.label, id: `${optionId(id, i)}__label` }}
+            aria-labelledby={`${optionId(id, i)}__label`}
+            checked={selected.includes(o.value)}
+            disabled={disabled || readonly}
+            aria-invalid={invalid}
+            onChange={(_, data) => toggle(o.value, data.checked === true)}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  const labels = listOptions.filter((o) => selected.includes(o.value)).map((o) => o.label);
+  return (
+    <Combobox
+      id={id}
+      multiselect
+      freeform
+      value={query}
+      selectedOptions={selected}
+      placeholder={labels.length ? labels.join(', ') : placeholder || undefined}
+      disabled={disabled || readonly}
+      aria-invalid={invalid}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => setQuery(e.target.value)}
+      onOptionSelect={(_, data) => onChange(ordered(data.selectedOptions.filter((v) => v !== '')))}
+      onBlur={() => {
+        setQuery('');
+        onBlur(id, value);
+      }}
+      onFocus={() => onFocus(id, value)}
+    >
+      {result.options.map((o) => (
+        <Option key={o.value} value={o.value} text={o.label}>
+          {o.label}
+        </Option>
+      ))}
+      {result.prompt && (
+        <Option key="__prompt" value="" text="" disabled>
+          {result.prompt}
+        </Option>
+      )}
+    </Combobox>
+  );
+}

@@ -1,0 +1,65 @@
+import { Badge, Button, Card, CardHeader, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { PackageBenefit, ValuePackage } from '../FormContext';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
+  footer: { marginTop: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+});
+
+function Benefits({ items, islamic, className }: { items: PackageBenefit[]; islamic: boolean; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((b, i) => (
+        <li key={i}>
+          <Text>{(islamic && b.textIslamic) || b.text}</Text>
+          {b.items && b.items.length > 0 && <Benefits items={b.items} islamic={islamic} className={className} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface PackageCardProps {
+  pkg: ValuePackage;
+  islamic: boolean;
+  /** Text of the button: Selected / Select / Not Applicable. */
+  buttonText: string;
+  selected: boolean;
+  /** Not applicable (foreign currencies only), or the form is disabled. */
+  disabled: boolean;
+  /** "Included" (starter PLUS) or "Upgrade available", shown as a badge. */
+  badge?: string;
+  included: boolean;
+  readMoreUrl?: string;
+  onClick: () => void;
+}
+
+/** One value package: name, benefits, read-more link, monthly cost and the select button. */
+export function PackageCard({ pkg, islamic, buttonText, selected, disabled, badge, included, readMoreUrl, onClick }: PackageCardProps) {
+  const styles = useStyles();
+  const cost = included ? (pkg.includedLabel ?? 'Included') : (pkg.costText ?? `AED ${pkg.cost} per month`);
+  return (
+    <Card className={styles.card}>
+      <CardHeader header={<Text weight="semibold">{pkg.name}</Text>} action={badge ? <Badge appearance="tint">{badge}</Badge> : undefined} />
+      {pkg.optionList && <Benefits items={pkg.optionList} islamic={islamic} className={styles.list} />}
+      {readMoreUrl && (
+        <Link href={readMoreUrl} target="_blank" rel="noreferrer">
+          Read more
+        </Link>
+      )}
+      <div className={styles.footer}>
+        <Text weight="semibold">{cost}</Text>
+        <Button
+          appearance={selected ? 'primary' : 'secondary'}
+          aria-pressed={selected}
+          aria-label={`${buttonText} ${pkg.name}`}
+          disabled={disabled}
+          onClick={onClick}
+        >
+          {buttonText}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { useRef, useState, type ChangeEvent } from 'react';
+import type { FormContext, UploadValue } from '../FormContext';
+import { checkFile, UPLOAD_DEFAULTS, type UploadLimits } from '../lib/fileChecks';
+
+const useStyles = makeStyles({
+  box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  input: { position: 'absolute', width: '1px', height: '1px', opacity: 0, overflow: 'hidden' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  grow: { flexGrow: 1, minWidth: '120px' },
+});
+
+type Status = { kind: 'idle' } | { kind: 'uploading'; fileName: string; progress: number } | { kind: 'error'; message: string };
+
+/**
+ * One document. The file is checked before any byte is sent (type, 5 MB maximum, 50 KB minimum; limits and
+ * messages from ui:options maxBytes / minBytes / types / extensions / messages), then handed to
+ * formContext.onUpload(file, {documentKey, signal, onProgress}). A progress bar and a Cancel button
+ * (AbortController) show while it runs. Stores {fileName, uploadStatus: "Uploaded"}.
+ */
+export function Upload(props: WidgetProps) {
+  const styles = useStyles();
+  const { id, value, options, registry, disabled, readonly, onChange, label } = props;
+  const context = registry.formContext as FormContext;
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const stored = value as Partial<UploadValue> | undefined;
+  const documentKey = typeof options.documentKey === 'string' ? options.documentKey : id;
+  const accept = ((options.types as string[] | undefined) ?? UPLOAD_DEFAULTS.types).join(',');
+
+  const send = async (file: File) => {
+    const problem = checkFile(file, options as UploadLimits);
+    if (problem) return setStatus({ kind: 'error', message: problem });
+    if (!context.onUpload) return setStatus({ kind: 'error', message: 'Upload is not available' });
+    const abort = new AbortController();
+    controller.current = abort;
+    setStatus({ kind: 'uploading', fileName: file.name, progress: 0 });
+    try {
+      const onProgress = (p: number) => !abort.signal.aborted && setStatus({ kind: 'uploading', fileName: file.name, progress: p });
+      const result = await context.onUpload(file, { documentKey, signal: abort.signal, onProgress });
+      if (abort.signal.aborted) return;
+      setStatus({ kind: 'idle' });
+      onChange({ fileName: result?.fileName ?? file.name, uploadStatus: result?.uploadStatus ?? 'Uploaded' });
+    } catch (error) {
+      if (abort.signal.aborted) return setStatus({ kind: 'idle' });
+      const message = error instanceof Error && error.message ? error.message : 'We are facing a glitch at the moment, please try again later.';
+      setStatus({ kind: 'error', message });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again after an error must fire again
+    if (file) void send(file);
+  };
+
+  const busy = status.kind === 'uploading';
+  return (
+    <div id={id} className={styles.box}>
+      <input ref={input} id={`${id}__file`} type="file" accept={accept} className={styles.input} tabIndex={-1} aria-hidden="true" onChange={onFile} />
+      <div className={styles.row}>
+        <Button icon={<ArrowUploadRegular />} disabled={disabled || readonly || busy} aria-describedby={ariaDescribedByIds(id)} onClick={() => input.current?.click()}>
+          {stored?.fileName ? `Replace ${label || 'document'}` : `Upload ${label || 'document'}`}
+        </Button>
+        {stored?.fileName && !busy && <Text>{`${stored.fileName} (${stored.uploadStatus ?? ''})`}</Text>}
+      </div>
+      {busy && (
+        <div className={styles.row}>
+          <ProgressBar className={styles.grow} value={status.progress} max={1} aria-label={`Uploading ${status.fileName}`} />
+          <Text size={200}>{`${Math.round(status.progress * 100)} %`}</Text>
+          <Button appearance="subtle" icon={<DismissRegular />} onClick={() => controller.current?.abort()}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      {status.kind === 'error' && (
+        <Text role="alert" className={styles.error}>
+          {status.message}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The Fluent UI v9 theme for react-jsonschema-form v6: templates, the default widgets and our custom widgets,
+ * registered by the names UI schemas use in `ui:widget`. `withTheme(createTheme())` gives the Form.
+ */
+import type { ThemeProps } from '@rjsf/core';
+import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { DateInput } from './custom/DateInput';
+import { EmiratesId } from './custom/EmiratesId';
+import { ExpressOffer } from './custom/ExpressOffer';
+import { Giin } from './custom/Giin';
+import { LargeListSelect } from './custom/LargeListSelect';
+import { ListSelect } from './custom/ListSelect';
+import { MultiListSelect } from './custom/MultiListSelect';
+import { PackageCards } from './custom/PackageCards';
+import { Percentage } from './custom/Percentage';
+import { Upload } from './custom/Upload';
+import { YesNo } from './custom/YesNo';
+import { ArrayFieldItemTemplate } from './theme/ArrayFieldItemTemplate';
+import { ArrayFieldTemplate } from './theme/ArrayFieldTemplate';
+import { BaseInputTemplate } from './theme/BaseInputTemplate';
+import { CheckboxWidget } from './theme/CheckboxWidget';
+import { DescriptionField } from './theme/DescriptionField';
+import { ErrorListTemplate } from './theme/ErrorListTemplate';
+import { FieldTemplate } from './theme/FieldTemplate';
+import { ObjectField } from './theme/ObjectField';
+import { ObjectFieldTemplate } from './theme/ObjectFieldTemplate';
+import { RadioWidget } from './theme/RadioWidget';
+import { SelectWidget } from './theme/SelectWidget';
+import { SubmitButton } from './theme/SubmitButton';
+import { TextareaWidget } from './theme/TextareaWidget';
+import { TextWidget } from './theme/TextWidget';
+import { TitleField } from './theme/TitleField';
+
+export type { FormContext, PackageBenefit, UploadOptions, UploadValue, ValuePackage } from './FormContext';
+export { transformErrors } from './theme/transformErrors';
+export { ParentDataContext } from './lib/ParentDataContext';
+
+/** Widgets by name: RJSF's defaults (Fluent versions) and ours (the names used in `ui:widget`). */
+export const widgets: RegistryWidgetsType = {
+  TextWidget,
+  TextareaWidget,
+  textarea: TextareaWidget,
+  CheckboxWidget,
+  checkbox: CheckboxWidget,
+  RadioWidget,
+  radio: RadioWidget,
+  SelectWidget,
+  select: SelectWidget,
+  ListSelect,
+  LargeListSelect,
+  MultiListSelect,
+  YesNo,
+  DateInput,
+  EmiratesId,
+  Giin,
+  Percentage,
+  Upload,
+  PackageCards,
+  ExpressOffer,
+  Checkbox: CheckboxWidget,
+};
+
+export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> } = {
+  FieldTemplate,
+  BaseInputTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ErrorListTemplate,
+  TitleFieldTemplate: TitleField,
+  DescriptionFieldTemplate: DescriptionField,
+  ButtonTemplates: { SubmitButton },
+};
+
+/** ObjectField lets objects use `ui:widget` (Upload stores an object); otherwise it is RJSF's own. */
+export const fields: RegistryFieldsType = { ObjectField };
+
+/** Theme props for `withTheme` from @rjsf/core. */
+export function createTheme(): ThemeProps {
+  return { widgets, templates, fields };
+}

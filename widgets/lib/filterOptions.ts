@@ -1,0 +1,34 @@
+import type { ListOption } from '../../src/validation/lists';
+
+/** Prompts of the large-data selects (spec 001 §5 "Shared field rules"). */
+export const SEARCH_PROMPTS = {
+  short: 'Type at least 2 characters to search',
+  none: 'No matches',
+  empty: 'No options',
+} as const;
+
+export interface FilterResult {
+  /** Options to show, at most `max`. */
+  options: ListOption[];
+  /** The prompt to show instead of (or when there are no) options, if any. */
+  prompt?: string;
+}
+
+/**
+ * Search of a large list: nothing until `minChars` characters are typed, then options whose label or value
+ * contains the text (case-insensitive), labels starting with it first, cut at `max` results.
+ */
+export function filterOptions(options: ListOption[], query: string, minChars = 2, max = 200): FilterResult {
+  if (options.length === 0) return { options: [], prompt: SEARCH_PROMPTS.empty };
+  const q = query.trim().toLowerCase();
+  if (q.length < minChars) return { options: [], prompt: SEARCH_PROMPTS.short };
+  const starts: ListOption[] = [];
+  const contains: ListOption[] = [];
+  for (const option of options) {
+    const label = option.label.toLowerCase();
+    if (label.startsWith(q)) starts.push(option);
+    else if (label.includes(q) || option.value.toLowerCase() === q) contains.push(option);
+  }
+  const found = starts.concat(contains).slice(0, max);
+  return found.length ? { options: found } : { options: [], prompt: SEARCH_PROMPTS.none };
+}

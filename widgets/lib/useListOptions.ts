@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import type { RJSFSchema } from '@rjsf/utils';
+import type { ListOption } from '../../src/validation/lists';
+import { getAt } from '../../src/validation/pointer';
+import type { FormContext } from '../FormContext';
+import { useParentData } from './ParentDataContext';
+
+export interface ListRef {
+  list: string;
+  childOf?: string;
+  variants?: { when: { path: string; equals: unknown }; list: string }[];
+}
+
+/**
+ * The list to use for a field, as the `x-list` keyword chooses it: a variant whose `when.path` ends with
+ * `islamicBanking` follows `formContext.islamic` when that is given; other variants are checked against
+ * `formContext.formData` (the whole document).
+ */
+export function listNameFor(ref: ListRef, context: Partial<FormContext>): string {
+  const variant = ref.variants?.find((v) =>
+    /islamicBanking$/.test(v.when.path) && context.islamic !== undefined
+      ? context.islamic === v.when.equals
+      : getAt(context.formData, v.when.path) === v.when.equals,
+  );
+  return variant ? variant.list : ref.list;
+}
+
+export interface ListState {
+  options: ListOption[];
+  /** childOf: the parent field is empty, so there is nothing to choose yet. */
+  waitingForParent: boolean;
+  parentValue: unknown;
+}
+
+/**
+ * Options of a field with `x-list` (or `items['x-list']` for arrays). Falls back to the schema's enum
+ * when the field has no list. With `childOf`, the options are the children of the sibling's chosen option.
+ */
+export function useListOptions(schema: RJSFSchema, context: Partial<FormContext> | undefined): ListState {
+  const parent = useParentData();
+  const ref = (schema['x-list'] ?? (schema.items as RJSFSchema | undefined)?.['x-list']) as ListRef | undefined;
+  if (!ref) {
+    const values = (schema.enum ?? (schema.items as RJSFSchema | undefined)?.enum ?? []) as unknown[];
+    return { options: values.map((v) => ({ value: String(v), label: String(v) })), waitingForParent: false, parentValue: undefined };
+  }
+  const options = context?.lists?.[listNameFor(ref, context ?? {})]?.options ?? [];
+  if (ref.childOf === undefined) return { options, waitingForParent: false, parentValue: undefined };
+  const parentValue = parent?.[ref.childOf];
+  if (parentValue === undefined || parentValue === null || parentValue === '') {
+    return { options: [], waitingForParent: true, parentValue };
+  }
+  return { options: options.find((o) => o.value === parentValue)?.children ?? [], waitingForParent: false, parentValue };
+}
+
+/** Clears a child field when its parent option changes (changing city clears the branch). */
+export function useClearOnParentChange(parentValue: unknown, value: unknown, clear: () => void): void {
+  const previous = useRef(parentValue);
+  useEffect(() => {
+    if (previous.current !== parentValue) {
+      previous.current = parentValue;
+      if (value !== undefined && value !== '') clear();
+    }
+  }, [parentValue, value, clear]);
+}

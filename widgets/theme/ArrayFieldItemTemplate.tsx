@@ -1,0 +1,47 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { DeleteRegular } from '@fluentui/react-icons';
+import { buttonId, getUiOptions, type ArrayFieldItemTemplateProps } from '@rjsf/utils';
+
+const useStyles = makeStyles({
+  row: {
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: tokens.spacingHorizontalM,
+    padding: tokens.spacingVerticalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  content: { flexGrow: 1, minWidth: 0 },
+});
+
+/**
+ * One row of a list with its remove button. Rows are not reordered or copied in this application, so only
+ * the remove button is offered. It is hidden while the list has no more rows than ui:options.minRows
+ * (default 1: "delete appears only when two exist"; a list that may be empty sets minRows 0).
+ */
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const styles = useStyles();
+  const { children, buttonsProps, index, totalItems, parentUiSchema, disabled, readonly } = props;
+  const parentOptions = getUiOptions(parentUiSchema);
+  const minRows = Number(parentOptions.minRows ?? 1);
+  const canRemove = buttonsProps.hasRemove && totalItems > minRows && parentOptions.removable !== false;
+  const removeText = typeof parentOptions.removeButtonText === 'string' ? parentOptions.removeButtonText : 'Remove';
+
+  return (
+    <div className={styles.row}>
+      <div className={styles.content}>{children}</div>
+      {canRemove && (
+        <Button
+          id={buttonId(buttonsProps.fieldPathId, 'remove')}
+          appearance="subtle"
+          icon={<DeleteRegular />}
+          aria-label={`${removeText} ${index + 1}`}
+          disabled={disabled || readonly}
+          onClick={buttonsProps.onRemoveItem}
+        >
+          {removeText}
+        </Button>
+      )}
+    </div>
+  );
+}

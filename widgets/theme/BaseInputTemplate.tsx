@@ -1,0 +1,58 @@
+import { Input, type InputProps } from '@fluentui/react-components';
+import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import type { ChangeEvent, FocusEvent } from 'react';
+
+type InputType = NonNullable<InputProps['type']>;
+
+const inputModeFor = (type: string, schemaType: unknown): InputProps['inputMode'] => {
+  if (type === 'tel') return 'tel';
+  if (type === 'email') return 'email';
+  if (schemaType === 'integer') return 'numeric';
+  if (schemaType === 'number') return 'decimal';
+  return undefined;
+};
+
+/**
+ * The text input behind TextWidget and the other input-like widgets: a Fluent `Input` with the type from
+ * ui:options.inputType (tel, email, ...), a matching inputMode for phone keyboards, the placeholder and
+ * maxLength from schema.maxLength, so the applicant cannot type past the limit. No native `required`: the
+ * browser's own bubbles would pre-empt the schema's messages (Field sets aria-required).
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, placeholder, type, rawErrors } = props;
+  const inputProps = getInputProps(schema, type, options);
+  const kind = String(inputProps.type ?? 'text');
+  const numeric = kind === 'number';
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : (options.maxLength as number | undefined);
+  const inputValue = numeric ? (value || value === 0 ? value : '') : (value ?? '');
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (onChangeOverride) return onChangeOverride(event);
+    const next = event.target.value;
+    onChange(next === '' ? options.emptyValue : next);
+  };
+
+  return (
+    <Input
+      id={id}
+      name={htmlName || id}
+      type={kind as InputType}
+      inputMode={(options.inputMode as InputProps['inputMode']) ?? inputModeFor(kind, schema.type)}
+      value={String(inputValue)}
+      placeholder={placeholder || undefined}
+      maxLength={numeric ? undefined : maxLength}
+      min={inputProps.min}
+      max={inputProps.max}
+      step={inputProps.step}
+      autoComplete={inputProps.autoComplete}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={handleChange}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { Textarea } from '@fluentui/react-components';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+
+/**
+ * Multi-line text (business model, remarks). maxLength comes from the schema so the applicant cannot type
+ * past the limit; ui:options.rows sets the height.
+ */
+export function TextareaWidget(props: WidgetProps) {
+  const { id, htmlName, value, placeholder, disabled, readonly, autofocus, options, schema, rawErrors, onChange, onBlur, onFocus } = props;
+  const rows = typeof options.rows === 'number' ? options.rows : 4;
+  return (
+    <Textarea
+      id={id}
+      name={htmlName || id}
+      value={typeof value === 'string' ? value : ''}
+      placeholder={placeholder || undefined}
+      rows={rows}
+      resize="vertical"
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={autofocus}
+      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(_, data) => onChange(data.value === '' ? options.emptyValue : data.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
