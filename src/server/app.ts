@@ -35,6 +35,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,
+    // The first start of PGlite creates its cluster (initdb), which takes several seconds on a busy machine.
+    pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });

@@ -36,9 +36,9 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(await readFile(lockFile, 'utf8').catch(() => ''));
-      let alive = false;
+      let alive = pid === process.pid;
       try {
-        if (pid > 0 && pid !== process.pid) {
+        if (pid > 0 && !alive) {
           process.kill(pid, 0);
           alive = true;
         }
@@ -68,7 +68,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    if (schema) await sql.raw(`create schema if not exists ${schema}`).execute(db);
+    if (schema) {
+      // Two processes may race here; "if not exists" is not atomic, so the loser's duplicate error is fine.
+      await sql.raw(`create schema if not exists ${schema}`).execute(db).catch((error: { code?: string }) => {
+        if (error.code !== '23505' && error.code !== '42P06') throw error;
+      });
+    }
   } else {
     kind = 'pglite';
     const pgliteDir = join(options.dataDir, 'pglite');

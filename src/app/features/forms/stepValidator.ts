@@ -11,7 +11,9 @@ const byVersion = new Map<string, ProjectValidator>();
 export function stepValidatorFor(config: AppConfig): ProjectValidator {
   let validator = byVersion.get(config.version);
   if (!validator) {
-    const ajv = createAjv({ lists: config.lists, schemas: Object.values(config.steps).map((s) => s.schema) });
+    const schemas = Object.values(config.steps).map((s) => s.schema);
+    if (config.stakeholderList) schemas.push(config.stakeholderList);
+    const ajv = createAjv({ lists: config.lists, schemas });
     validator = new ProjectValidator(ajv);
     byVersion.clear();
     byVersion.set(config.version, validator);
