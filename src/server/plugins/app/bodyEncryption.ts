@@ -1,0 +1,126 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  decryptRequest,
+  ENCRYPTED_KEY_HEADER,
+  ENCRYPTED_RESPONSE_HEADER,
+  encryptResponseJson,
+  EnvelopeError,
+  type SessionKey,
+} from '../../../shared/envelope';
+import { createReplayNonceRepository } from '../../repositories/replayNonceRepository';
+import { loadServerKeyPair } from '../../security/keyPair';
+import { ApiError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** base64 DER SPKI of the body-encryption public key (published by GET /api/config). */
+    publicKeySpki: string;
+  }
+  interface FastifyRequest {
+    /** Set when the request body came encrypted; the answer is encrypted with the same key. */
+    encryptionKey: SessionKey | null;
+  }
+  interface FastifyContextConfig {
+    /** false: the route takes plaintext bodies (token calls, multipart uploads). */
+    encryption?: boolean;
+  }
+}
+
+/** How far the client's clock may be from ours. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+/** A nonce can be replayed within 2 x skew of its first sighting (ts up to +skew, replay up to ts + skew). */
+const NONCE_RETENTION_MS = 2 * MAX_CLOCK_SKEW_MS;
+const PRUNE_EVERY_MS = 60_000;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** One answer for every unreadable body, so a prober learns nothing about why. */
+export const encryptionError = () =>
+  new ApiError(400, 'EncryptionError', [{ errorCode: 'ENCRYPTION', message: 'The request could not be read' }]);
+
+const encryptedRoute = (request: FastifyRequest) =>
+  BODY_METHODS.has(request.method) && !request.is404 && request.routeOptions.config?.encryption !== false;
+
+const isJson = (reply: FastifyReply) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(String(reply.getHeader('content-type') ?? ''));
+
+/**
+ * Body encryption (see src/shared/envelope.ts): POST/PUT/PATCH bodies of every route that does not opt out
+ * with `config: { encryption: false }` must come encrypted; the route's schema then validates the plaintext.
+ * Answers to encrypted requests are encrypted with the request's key. ENCRYPTION=off also accepts plaintext
+ * (local debugging only); encrypted bodies are still decrypted then.
+ */
+export default fp(
+  async (app) => {
+    const { dataDir, serverPrivateKeyPem, serverPublicKeyPem, encryption } = app.config;
+    const keys = await loadServerKeyPair({
+      privateKeyPem: serverPrivateKeyPem,
+      publicKeyPem: serverPublicKeyPem,
+      dataDir,
+      warn: (message) => app.log.warn(message),
+    });
+    app.log.info({ source: keys.source, encryption }, 'body encryption key ready');
+    app.decorate('publicKeySpki', keys.publicKeySpki);
+    app.decorateRequest('encryptionKey', null);
+    const nonces = createReplayNonceRepository();
+    const { db } = app.database;
+
+    // A garbled or empty envelope fails in the JSON parser, before any hook: answer it like any other.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      parseJson(request, body as string, (error, value) => {
+        if (error && encryptedRoute(request) && !(encryption === 'off' && !request.headers[ENCRYPTED_KEY_HEADER])) {
+          done(encryptionError(), undefined);
+        } else {
+          done(error, value);
+        }
+      });
+    });
+
+    app.addHook('preValidation', async (request) => {
+      if (!encryptedRoute(request)) return;
+      const header = request.headers[ENCRYPTED_KEY_HEADER];
+      if (encryption === 'off' && header === undefined) return;
+      const refuse = (reason: string) => {
+        request.log.info({ reason }, 'encrypted body refused');
+        return encryptionError();
+      };
+      let decrypted;
+      try {
+        decrypted = await decryptRequest(keys.privateKey, header, request.body, { method: request.method, path: request.url });
+      } catch (error) {
+        if (error instanceof EnvelopeError) throw refuse(header === undefined ? 'missing' : 'unreadable');
+        throw error;
+      }
+      if (Math.abs(Date.now() - decrypted.ts) > MAX_CLOCK_SKEW_MS) throw refuse('stale');
+      if (!(await nonces.claim(db, decrypted.nonce))) throw refuse('replay');
+      request.encryptionKey = decrypted.key;
+      request.body = decrypted.body;
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const key = request.encryptionKey;
+      if (!key || !(typeof payload === 'string' || Buffer.isBuffer(payload)) || payload.length === 0 || !isJson(reply)) {
+        return payload;
+      }
+      const envelope = await encryptResponseJson(key, typeof payload === 'string' ? payload : payload.toString('utf8'));
+      reply
+        .header(ENCRYPTED_RESPONSE_HEADER, '1')
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', 'no-store');
+      return JSON.stringify(envelope);
+    });
+
+    // Old nonces are useless (their timestamp is refused anyway); any process may prune them.
+    let pruning: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      pruning = nonces.prune(db, NONCE_RETENTION_MS).catch((error: unknown) => app.log.warn({ err: error }, 'pruning replay nonces failed'));
+    }, PRUNE_EVERY_MS);
+    timer.unref();
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await pruning;
+    });
+  },
+  { name: 'bodyEncryption', dependencies: ['config', 'database', 'errors'] },
+);
