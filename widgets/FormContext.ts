@@ -22,7 +22,7 @@ export interface ValuePackage {
   cost: number;
   costText?: string;
   optionList?: PackageBenefit[];
-  /** Included with an account type ({ "RAKStarter": true }), or always (true). */
+  /** Included with an account type ({ "starter": true }), or always (true). */
   isIncluded?: boolean | Record<string, boolean>;
   includedLabel?: string;
   selectedLabel?: string;
@@ -71,7 +71,7 @@ export interface FormContext {
   formData?: unknown;
   /** Products configuration (products.json): value packages for PackageCards, the express offer. */
   products?: { packages?: ValuePackage[]; express?: ExpressConfig };
-  /** The account type (e.g. "RAKStarter"; default: /applicationInfo/accountType of formData). */
+  /** The account type (e.g. "starter"; default: /applicationInfo/accountType of formData). */
   accountType?: string;
   /** Overrides the currency check of PackageCards (true: only foreign currencies chosen -> Not Applicable). */
   foreignCurrencyOnly?: boolean;

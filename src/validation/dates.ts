@@ -43,7 +43,28 @@ function shift(iso: string, sign: string, amount: number, unit: string): string 
  * Resolves an expression to yyyy-MM-dd. Returns `undefined` when it names a sibling that is not filled
  * (or not a date), so the rule that uses it does not apply.
  */
+const resolved = new Map<string, string>();
+let resolvedFor = '';
+
 export function resolveDate(expr: string, parent: unknown): string | undefined {
+  // Expressions that do not name a sibling depend only on "today": computed once per day (or pinned date).
+  if (expr.charCodeAt(0) !== 36 /* $ */) {
+    const day = today();
+    if (day !== resolvedFor) {
+      resolved.clear();
+      resolvedFor = day;
+    }
+    let value = resolved.get(expr);
+    if (value === undefined) {
+      value = resolveUncached(expr, parent)!;
+      resolved.set(expr, value);
+    }
+    return value;
+  }
+  return resolveUncached(expr, parent);
+}
+
+function resolveUncached(expr: string, parent: unknown): string | undefined {
   const match = EXPR.exec(expr);
   if (!match) throw new Error(`Invalid date expression: ${expr}`);
   const [, base, sign, amount, unit] = match;

@@ -1,5 +1,17 @@
 /** Minimal JSON-pointer helpers for rule paths written as "a/b/0/c" (relative) or "/a/b" (absolute). */
+const splitCache = new Map<string, string[]>();
+
+/** Split paths are cached: rule paths come from schemas, a small fixed set validated many times. */
 export function splitPath(path: string): string[] {
+  let keys = splitCache.get(path);
+  if (!keys) {
+    keys = splitUncached(path);
+    if (splitCache.size < 10_000) splitCache.set(path, keys);
+  }
+  return keys;
+}
+
+function splitUncached(path: string): string[] {
   return path
     .replace(/^\//, '')
     .split('/')

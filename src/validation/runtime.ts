@@ -235,6 +235,16 @@ export function listNameFor(rule: ListRule, root: unknown): string {
   return variant ? variant.list : rule.list;
 }
 
+const valueSets = new WeakMap<object, Set<unknown>>();
+function valueSet(options: { value: string }[]): Set<unknown> {
+  let set = valueSets.get(options);
+  if (!set) {
+    set = new Set(options.map((o) => o.value));
+    valueSets.set(options, set);
+  }
+  return set;
+}
+
 export function checkList(
   value: unknown,
   rule: ListRule,
@@ -251,8 +261,9 @@ export function checkList(
     if (!filled(parentValue)) return null;
     options = options.find((o) => o.value === parentValue)?.children ?? [];
   }
+  const allowed = valueSet(options);
   const values = Array.isArray(value) ? value : [value];
-  const bad = values.filter((v) => !options.some((o) => o.value === v));
+  const bad = values.filter((v) => !allowed.has(v));
   return bad.length ? one('', rule.message, { allowedList: listNameFor(rule, root), invalid: bad }) : null;
 }
 

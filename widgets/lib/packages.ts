@@ -39,7 +39,7 @@ export function includedPackage(packages: ValuePackage[], accountType: string | 
 
 /** Starter must keep a package: clicking the selected card does not deselect it. */
 export function canDeselect(accountType: string | undefined, options: PackageOptions): boolean {
-  const unless = options.deselectable?.unlessAccountType ?? 'RAKStarter';
+  const unless = options.deselectable?.unlessAccountType ?? 'starter';
   return !(Array.isArray(unless) ? unless : [unless]).includes(accountType ?? '');
 }
 

@@ -7,7 +7,7 @@
 /**
  * Value added services
  *
- * Select services, last step. Data is the prospect; this step edits applicationInfo.rakValuePackage ('RAKvalue PLUS', 'RAKvalue MAX' or '' for none). Packages are for AED accounts only: with foreign currencies only (no AED) no package may be chosen (cards show 'Not Applicable'). A starter account (applicationInfo.accountType 'RAKStarter') must have a package (PLUS is included, MAX is an upgrade), so clicking the selected card does not deselect it. Package data (names, costs, benefits) is in products.json.
+ * Select services, last step. Data is the prospect; this step edits applicationInfo.rakValuePackage ('RAKvalue PLUS', 'RAKvalue MAX' or '' for none). Packages are for AED accounts only: with foreign currencies only (no AED) no package may be chosen (cards show 'Not Applicable'). A starter account (applicationInfo.accountType 'starter') must have a package (PLUS is included, MAX is an upgrade), so clicking the selected card does not deselect it. Package data (names, costs, benefits) is in products.json.
  */
 export interface SsValueAddedServicesStep {
   applicationInfo?: {

@@ -14,7 +14,7 @@ const packages: ValuePackage[] = [
     name: 'RAKvalue SME PLUS',
     cost: 49,
     costText: 'AED 49 per month',
-    isIncluded: { RAKStarter: true },
+    isIncluded: { starter: true },
     optionList: [{ text: 'Business insurance', textIslamic: 'Business Takaful' }],
   },
   { value: 'RAKvalue MAX', name: 'RAKvalue SME MAX', cost: 149, isIncluded: {}, optionList: [{ text: 'Advanced business solution' }] },
@@ -49,7 +49,7 @@ describe('PackageCards', () => {
   });
 
   it('includes PLUS for starter (account type from the form data) and never deselects', () => {
-    const formData = { ...aed, applicationInfo: { accountType: 'RAKStarter' } };
+    const formData = { ...aed, applicationInfo: { accountType: 'starter' } };
     const w = renderWidget(widgets.PackageCards!, { formContext: { products: { packages }, islamic: true, formData } });
     expect(w.last()).toBe('RAKvalue PLUS');
     expect(button(/RAKvalue SME PLUS/).textContent).toBe('Selected');
