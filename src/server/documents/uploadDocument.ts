@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { type DocumentsConfig, requiredDocuments } from '../../content/requiredDocuments';
+import { ApiError, type ApiErrorItem } from '../plugins/app/errors';
+import { createDocumentRepository } from '../repositories/documentRepository';
+import type { ProspectRow } from '../repositories/prospectRepository';
+import { maxUploads, screenProspect, screeningRules } from '../screening/screenProspect';
+import { detectType, kilobytes, megabytes, safeFileName, SNIFF_BYTES } from './documentFiles';
+import { placeDocument } from './documentList';
+
+export const MAX_DOCUMENTS_MESSAGE =
+  "Oops! you have reached the maximum no. of documents uploads. Let's have someone call you back within one day to help you out.";
+export const UNSUPPORTED_MESSAGE = 'Supported formats are PDF, JPG and PNG';
+
+const FIELDS: Record<string, { pattern: RegExp; required: boolean }> = {
+  documentKey: { pattern: /^[A-Za-z0-9][A-Za-z0-9 _.()&-]{0,119}$/, required: true },
+  documentType: { pattern: /^[A-Za-z0-9][A-Za-z0-9 _./()&-]{0,79}$/, required: true },
+  // eslint-disable-next-line no-control-regex
+  documentTitle: { pattern: /^[^\u0000-\u001f\u007f]{1,200}$/, required: false },
+  signatoryId: { pattern: /^[A-Za-z0-9_-]{1,64}$/, required: false },
+};
+
+const documentError = (status: number, errorCode: string, message: string) =>
+  new ApiError(status, 'DocumentValidation', [{ errorCode, message, field: 'file' }]);
+
+/** The first `want` bytes of a stream (fewer when it ends), and an iterator over the rest. */
+async function peek(file: MultipartFile['file'], want: number) {
+  const it = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < want) {
+    const r = await it.next();
+    if (r.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(r.value);
+    length += r.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* all() {
+    yield head;
+    if (ended) return;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  }
+  async function drain() {
+    if (!ended) for (let r = await it.next(); !r.done; r = await it.next());
+  }
+  return { head, ended, all, drain };
+}
+
+/** Multipart's own limit errors (FST_*) as the API's errors. */
+function multipartError(error: unknown, limits: { maxBytes: number }): unknown {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return documentError(413, 'FILE_TOO_LARGE', `File size exceeded (${megabytes(limits.maxBytes)} maximum)`);
+  if (code.startsWith('FST_')) {
+    return new ApiError(400, 'DocumentValidation', [{ errorCode: 'INVALID_UPLOAD', message: 'Send one file with the fields documentKey and documentType as multipart/form-data' }]);
+  }
+  return error;
+}
+
+export interface UploadResult {
+  fileName: string;
+  documentKey: string;
+  uploadStatus: string;
+}
+
+/**
+ * Streams one multipart upload into the document store and records it. The fields may come before or after
+ * the file. The type is read from the content; the size is checked while streaming; the count of uploads is
+ * checked again under a lock on the prospect, so concurrent uploads cannot pass the maximum together.
+ */
+export async function uploadDocument(
+  app: FastifyInstance,
+  input: { prospect: ProspectRow; parts: AsyncIterable<Multipart>; uploadedBy: string | null },
+): Promise<UploadResult> {
+  const { prospect } = input;
+  const limits = app.config.documents;
+  const repo = createDocumentRepository();
+  const db = app.database.db;
+  const max = maxUploads(app, await screeningRules(app));
+  const refuseMaximum = async () => {
+    await screenProspect(app, prospect.id).catch((error: unknown) => app.log.error({ err: error }, 'documents screening failed'));
+    return new ApiError(400, 'DocumentValidation', [{ errorCode: 'MAX_DOCUMENTS', message: MAX_DOCUMENTS_MESSAGE }]);
+  };
+  if ((await repo.countUploads(db, prospect.id)) >= max) throw await refuseMaximum();
+
+  const fields: Record<string, string> = {};
+  const errors: ApiErrorItem[] = [];
+  let stored: { storageKey: string; size: number; sha256: string; fileName: string; contentType: string } | undefined;
+  const storageKey = `${prospect.id}/${randomUUID()}`;
+  const discard = () => app.documentStore.delete(storageKey).catch(() => {});
+  try {
+    for await (const part of input.parts) {
+      if (part.type === 'field') {
+        if (!Object.hasOwn(FIELDS, part.fieldname)) errors.push({ errorCode: 'INVALID', message: `${part.fieldname} is not expected`, field: part.fieldname });
+        else fields[part.fieldname] = part.valueTruncated ? '\u0000' : String(part.value);
+        continue;
+      }
+      const { head, ended, all, drain } = await peek(part.file, Math.max(SNIFF_BYTES, limits.minBytes));
+      const type = await detectType(head);
+      if (!type) {
+        await drain();
+        throw documentError(400, 'UNSUPPORTED_FILE_TYPE', UNSUPPORTED_MESSAGE);
+      }
+      if (ended && head.length < limits.minBytes) {
+        throw documentError(400, 'FILE_TOO_SMALL', `Document size is insufficient. Please upload a document that is at least ${kilobytes(limits.minBytes)} to continue.`);
+      }
+      const { size, sha256 } = await app.documentStore.put(storageKey, all());
+      if (part.file.truncated || size > limits.maxBytes) {
+        await discard();
+        throw documentError(413, 'FILE_TOO_LARGE', `File size exceeded (${megabytes(limits.maxBytes)} maximum)`);
+      }
+      stored = { storageKey, size, sha256, fileName: safeFileName(part.filename, type.ext), contentType: type.mime };
+    }
+  } catch (error) {
+    await discard();
+    throw multipartError(error, limits);
+  }
+
+  for (const [name, rule] of Object.entries(FIELDS)) {
+    const value = fields[name];
+    if (value === undefined || value.trim() === '') {
+      if (rule.required) errors.push({ errorCode: 'REQUIRED', message: `${name} is not filled`, field: name });
+    } else if (!rule.pattern.test(value)) errors.push({ errorCode: 'INVALID', message: `${name} is invalid`, field: name });
+  }
+  if (!stored) errors.push({ errorCode: 'REQUIRED', message: 'File is not filled', field: 'file' });
+  const config = (await app.contentStore.current()).built.documents as unknown as DocumentsConfig;
+  const placement = placeDocument(requiredDocuments(prospect.document, config), config, fields.documentKey ?? '', fields.signatoryId);
+  if (placement.required && fields.documentType && placement.required.documentType !== fields.documentType) {
+    errors.push({ errorCode: 'INVALID', message: `documentType must be ${placement.required.documentType} for ${placement.required.documentKey}`, field: 'documentType' });
+  }
+  if (errors.length || !stored) {
+    await discard();
+    throw new ApiError(400, 'FieldsValidation', errors);
+  }
+
+  const file = stored;
+  const inserted = await db.transaction().execute(async (trx) => {
+    if (!(await repo.lockProspect(trx, prospect.id))) return 'gone' as const;
+    if ((await repo.countUploads(trx, prospect.id)) >= max) return 'full' as const;
+    return repo.insert(trx, {
+      id: randomUUID(),
+      prospectId: prospect.id,
+      documentKey: fields.documentKey!,
+      documentType: fields.documentType!,
+      documentTitle: fields.documentTitle ?? placement.required?.documentTitle ?? null,
+      groupName: placement.groupName,
+      signatoryId: placement.signatoryId,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      storageKey: file.storageKey,
+      uploadedBy: input.uploadedBy,
+    });
+  });
+  if (inserted === 'gone' || inserted === 'full') {
+    await discard();
+    if (inserted === 'full') throw await refuseMaximum();
+    throw new ApiError(404, 'ProspectError', [{ errorCode: '12002', message: 'Invalid Prospect ID' }]);
+  }
+  return { fileName: inserted.fileName, documentKey: inserted.documentKey, uploadStatus: inserted.uploadStatus };
+}

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScreening, type ScreeningContext } from '../../src/server/screening/runScreening';
+import { bundledScreeningRules, parseScreeningRules } from '../../src/server/screening/screeningRules';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const root = join(import.meta.dirname, '..', '..');
+const fixture = (name: string): Json => JSON.parse(readFileSync(join(root, 'fixtures', 'prospect', `${name}.json`), 'utf8')).data;
+/** A valid starter application (one Emirati owner, incorporated 2025-06-10) screened on 2026-01-15. */
+const base = () => structuredClone(fixture('soleProprietor'));
+
+const rules = bundledScreeningRules();
+const context = (over: Partial<ScreeningContext> = {}): ScreeningContext => ({
+  rules,
+  today: '2026-01-15',
+  sameTradeLicence: [],
+  sameApplicant: [],
+  blacklist: [],
+  documentsUploaded: 0,
+  ...over,
+});
+
+function screen(prospect: Json, over: Partial<ScreeningContext> = {}) {
+  const outcome = runScreening(prospect, context(over));
+  const flagged = outcome.screeningResults.filter((r) => r.screeningFlag);
+  return { ...outcome, flagged: flagged.map((r) => [r.screeningType, r.screeningStatus]) };
+}
+
+const stakeholder = (over: Json = {}): Json => ({
+  fullName: 'Person',
+  kycDetails: { isShareholderACompany: false, isShareholder: true, shareHoldingPercentage: 5, residenceCountry: 'AE', ...over },
+});
+
+describe('runScreening', () => {
+  it('passes a valid application: SUCCESS with every check reported and none flagged', () => {
+    const r = screen(base());
+    expect(r.statusOverAll).toBe('SUCCESS');
+    expect(r.flagged).toEqual([]);
+    expect(r.screeningResults).toHaveLength(12);
+    expect(r.screeningResults[0]).toEqual({ screeningType: 'Dedupe Check', screeningStatus: 'SUCCESS', screeningReason: 'No Match', screeningFlag: false });
+  });
+
+  it('WITH_RO when every check passes and the application carries an agent code', () => {
+    const p = base();
+    p.applicantInfo.roCode = 'RO20417';
+    expect(screen(p).statusOverAll).toBe('WITH_RO');
+    p.applicantInfo.validRoCode = 'N';
+    expect(screen(p).statusOverAll).toBe('SUCCESS');
+  });
+
+  it('Dedupe Check: another application for the same trade licence -> DECLINE', () => {
+    const r = screen(base(), { sameTradeLicence: [{ prospectId: 'SMEOTHER' }] });
+    expect(r.statusOverAll).toBe('DECLINE');
+    expect(r.flagged).toEqual([['Dedupe Check', 'DECLINE']]);
+    const hit = r.screeningResults.find((x) => x.screeningFlag)!;
+    expect(hit.screeningReason).toBe('Dedupe Check');
+    expect(JSON.stringify(hit)).not.toContain('SMEOTHER');
+  });
+
+  it('Application Dedupe Check: the same applicant applied before -> PENDING, or the other application\'s outcome', () => {
+    expect(screen(base(), { sameApplicant: [{ prospectId: 'A', statusOverAll: null }] }).flagged).toEqual([['Application Dedupe Check', 'PENDING']]);
+    expect(screen(base(), { sameApplicant: [{ prospectId: 'A', statusOverAll: 'SUCCESS' }] }).statusOverAll).toBe('PENDING');
+    const declined = screen(base(), { sameApplicant: [{ prospectId: 'A', statusOverAll: 'WITH_RO' }, { prospectId: 'B', statusOverAll: 'DECLINE' }] });
+    expect(declined.flagged).toEqual([['Application Dedupe Check', 'DECLINE']]);
+    expect(screen(base(), { sameApplicant: [{ prospectId: 'A', statusOverAll: 'INELIGIBLE' }] }).statusOverAll).toBe('INELIGIBLE');
+    expect(screen(base(), { sameApplicant: [{ prospectId: 'A', statusOverAll: 'WITH_RO' }] }).statusOverAll).toBe('WITH_RO');
+  });
+
+  it('Virtual Currency Check: industry sub-category VIRTUAL CURRENCY (SER/243) -> DECLINE', () => {
+    const p = base();
+    p.orgKYCDetails.industryMultiSelect.push({ industry: 'SER', subCategory: '243' });
+    expect(screen(p).flagged).toEqual([['Virtual Currency Check', 'DECLINE']]);
+    // parallel lists (industry[] and subCategory[]) as well
+    p.orgKYCDetails.industryMultiSelect = [{ industry: ['SER'], subCategory: ['215', '243'] }];
+    expect(screen(p).statusOverAll).toBe('DECLINE');
+  });
+
+  it('Starter account validation: a starter account for a business a year old or more -> INELIGIBLE', () => {
+    const p = base();
+    p.organizationInfo.dateOfIncorporation = '2025-01-15';
+    const r = screen(p);
+    expect(r.flagged).toEqual([['Starter account validation', 'INELIGIBLE']]);
+    expect(r.statusOverAll).toBe('INELIGIBLE');
+    p.organizationInfo.dateOfIncorporation = '2025-01-16'; // one day short of a year
+    expect(screen(p).statusOverAll).toBe('SUCCESS');
+    p.applicationInfo.accountType = 'currentAccount';
+    p.organizationInfo.dateOfIncorporation = '2010-01-01';
+    expect(screen(p).statusOverAll).toBe('SUCCESS');
+  });
+
+  it('Country Of Incorporation Check: not AE -> DECLINE', () => {
+    const p = base();
+    p.organizationInfo.countryOfIncorporation = 'GB';
+    expect(screen(p).flagged).toEqual([['Country Of Incorporation Check', 'DECLINE']]);
+  });
+
+  it('ShareHolderCount Check: more than 10 shareholders -> INELIGIBLE', () => {
+    const p = base();
+    p.signatoryInfo = Array.from({ length: 11 }, () => stakeholder());
+    expect(screen(p).flagged).toEqual([['ShareHolderCount Check', 'INELIGIBLE']]);
+    p.signatoryInfo = p.signatoryInfo.slice(0, 10);
+    expect(screen(p).statusOverAll).toBe('SUCCESS');
+  });
+
+  it('Blacklist Check: the company, a stakeholder or a stakeholder company on the list -> DECLINE', () => {
+    const p = base();
+    expect(screen(p, { blacklist: [{ licenseNumber: 'rak 45821' }] }).flagged).toEqual([['Blacklist Check', 'DECLINE']]);
+    expect(screen(p, { blacklist: [{ name: '  al zaabi   ACCOUNTING consultancy' }] }).statusOverAll).toBe('DECLINE');
+    p.signatoryInfo.push({ ...stakeholder({ isShareholderACompany: true }), signatoryCompanyInfo: { companyName: 'Shell Co', tradeLicenseNo: 'X-1' } });
+    expect(screen(p, { blacklist: [{ licenseNumber: 'X1' }] }).flagged).toContainEqual(['Blacklist Check', 'DECLINE']);
+    expect(screen(base(), { blacklist: [{ name: 'Someone Else', licenseNumber: 'RAK-1' }] }).statusOverAll).toBe('SUCCESS');
+  });
+
+  it('Company is a Stakeholder Check: a company among the stakeholders -> PENDING', () => {
+    const r = screen(fixture('llcThreePersonsOneCompany'));
+    expect(r.flagged).toEqual([['Company is a Stakeholder Check', 'PENDING']]);
+    expect(r.statusOverAll).toBe('PENDING');
+  });
+
+  it('Too many Stakeholders Check: more than 20 stakeholders -> PENDING', () => {
+    const p = base();
+    p.signatoryInfo = Array.from({ length: 21 }, () => stakeholder({ isShareholder: false, shareHoldingPercentage: 0 }));
+    expect(screen(p).flagged).toEqual([['Too many Stakeholders Check', 'PENDING']]);
+  });
+
+  it('Country Of Residence Check: a stakeholder resident in a blocked country -> DECLINE', () => {
+    const p = base();
+    p.signatoryInfo.push(stakeholder({ residenceCountry: 'IR' }));
+    expect(screen(p).flagged).toEqual([['Country Of Residence Check', 'DECLINE']]);
+  });
+
+  it('HawalaService: a company offering hawala services -> PENDING', () => {
+    const p = base();
+    p.orgKYCDetails.hawalaService = 'Y';
+    expect(screen(p).flagged).toEqual([['HawalaService', 'PENDING']]);
+  });
+
+  it('Total No of Documents uploaded check: the maximum of uploads reached -> PENDING', () => {
+    expect(screen(base(), { documentsUploaded: 49 }).statusOverAll).toBe('SUCCESS');
+    expect(screen(base(), { documentsUploaded: 50 }).flagged).toEqual([['Total No of Documents uploaded check', 'PENDING']]);
+    expect(screen(base(), { documentsUploaded: 3, maxDocuments: 3 }).statusOverAll).toBe('PENDING');
+  });
+
+  it('the overall outcome follows DECLINE > INELIGIBLE > PENDING > WITH_RO > SUCCESS', () => {
+    const p = base();
+    p.applicantInfo.roCode = 'RO1';
+    p.orgKYCDetails.hawalaService = 'Y'; // PENDING
+    expect(screen(p).statusOverAll).toBe('PENDING');
+    p.organizationInfo.dateOfIncorporation = '2020-01-01'; // INELIGIBLE
+    expect(screen(p).statusOverAll).toBe('INELIGIBLE');
+    p.organizationInfo.countryOfIncorporation = 'US'; // DECLINE
+    expect(screen(p).statusOverAll).toBe('DECLINE');
+  });
+
+  it('rules are data: a disabled check is not run, thresholds come from the rules', () => {
+    const custom = structuredClone(rules);
+    custom.checks.hawala.enabled = false;
+    custom.checks.tooManyStakeholders.maxStakeholders = 0;
+    const p = base();
+    p.orgKYCDetails.hawalaService = 'Y';
+    const r = runScreening(p, context({ rules: custom }));
+    expect(r.screeningResults.map((x) => x.screeningType)).not.toContain('HawalaService');
+    expect(r.screeningResults.filter((x) => x.screeningFlag).map((x) => x.screeningType)).toEqual(['Too many Stakeholders Check']);
+  });
+
+  it('rejects malformed rules with a readable message', () => {
+    expect(() => parseScreeningRules({ outcomePrecedence: ['DECLINE'], checks: {} })).toThrow(/outcomePrecedence.*checks\.dedupe is missing/);
+    const bad = structuredClone(rules) as Json;
+    bad.checks.shareholderCount.maxShareholders = 'ten';
+    bad.checks.hawala.outcome = 'MAYBE';
+    expect(() => parseScreeningRules(bad)).toThrow(/hawala\.outcome.*shareholderCount\.maxShareholders|shareholderCount\.maxShareholders.*hawala\.outcome/);
+  });
+
+  it('ignores sections not filled yet (auto-saved drafts)', () => {
+    expect(runScreening({}, context()).statusOverAll).toBe('SUCCESS');
+    expect(runScreening({ signatoryInfo: [null, 'x'] }, context()).statusOverAll).toBe('SUCCESS');
+  });
+});
