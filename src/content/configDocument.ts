@@ -18,6 +18,8 @@ export interface ConfigDocument {
   products: Record<string, unknown>;
   flags: Record<string, unknown>;
   documents: Record<string, unknown>;
+  /** base64 SPKI of the server's RSA-OAEP key that request bodies are encrypted to (src/shared/envelope.ts). */
+  publicKey: string | null;
 }
 
 const allowed = (roles: Role[] | undefined, role: Role) => !roles || roles.includes(role);
@@ -25,7 +27,7 @@ const allowed = (roles: Role[] | undefined, role: Role) => !roles || roles.inclu
 /** What one role sees: flows and steps meant for other roles (the agent's KYC annexure) are left out. */
 export function buildConfigDocument(
   content: BuiltContent,
-  opts: { role: Role; product?: string; schemaVersion: number },
+  opts: { role: Role; product?: string; schemaVersion: number; publicKey?: string },
 ): ConfigDocument {
   const flows: Record<string, Flow> = {};
   const stepNames = new Set<string>();
@@ -56,5 +58,6 @@ export function buildConfigDocument(
     products: content.products,
     flags: content.flags,
     documents: content.documents,
+    publicKey: opts.publicKey ?? null,
   };
 }

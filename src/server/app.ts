@@ -2,14 +2,30 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import auth from './plugins/app/auth';
+import bodyEncryption from './plugins/app/bodyEncryption';
 import contentStore from './plugins/app/contentStore';
+import documentStore from './plugins/app/documentStore';
 import errors from './plugins/app/errors';
+import otp from './plugins/app/otp';
+import outbox from './plugins/app/outbox';
+import prospectAccess from './plugins/app/prospectAccess';
+import rateLimiter from './plugins/app/rateLimiter';
+import seedUsers from './plugins/app/seedUsers';
 import configPlugin from './plugins/external/config';
 import database from './plugins/external/database';
 import security from './plugins/external/security';
 import spa from './plugins/external/spa';
+import agentRoutes from './routes/agent';
 import configRoutes from './routes/config';
+import devOutboxRoutes from './routes/devOutbox';
+import documentRoutes from './routes/documents';
 import healthRoutes from './routes/health';
+import otpRoutes from './routes/otp';
+import prospectRoutes from './routes/prospects';
+import screeningRoutes from './routes/screening';
+import tokenRoutes from './routes/tokens';
+import userRoutes from './routes/users';
 
 export interface BuildOptions {
   /** Logger on/off or options; tests pass false. */
@@ -33,7 +49,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the load balancer's forwarded address counts (per-address rate limits depend on it).
+    trustProxy: config.trustProxy as boolean,
     return503OnClosing: true,
     // The first start of PGlite creates its cluster (initdb), which takes several seconds on a busy machine.
     pluginTimeout: 120_000,
@@ -46,7 +63,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(security);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(errors);
+  await app.register(bodyEncryption);
   await app.register(contentStore);
+  await app.register(rateLimiter);
+  await app.register(auth);
+  await app.register(outbox);
+  await app.register(otp);
+  await app.register(seedUsers);
+  await app.register(documentStore);
+  await app.register(prospectAccess);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -56,6 +81,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     async (api) => {
       await api.register(healthRoutes);
       await api.register(configRoutes);
+      await api.register(tokenRoutes);
+      await api.register(otpRoutes);
+      await api.register(userRoutes);
+      await api.register(devOutboxRoutes);
+      await api.register(documentRoutes);
+      await api.register(screeningRoutes);
+      await api.register(prospectRoutes);
+      await api.register(agentRoutes);
     },
     { prefix: '/api' },
   );

@@ -73,8 +73,9 @@ export function describeEachDatabase(title: string, suite: (db: () => TestDataba
   }
 }
 
-export async function startApp(db: TestDatabase): Promise<FastifyInstance> {
-  const app = await buildApp(db.config, { logger: false });
+/** Builds and starts the app on the test database; `overrides` adjust the config (e.g. encryption off). */
+export async function startApp(db: TestDatabase, overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ ...db.config, ...overrides }, { logger: false });
   await app.ready();
   return app;
 }

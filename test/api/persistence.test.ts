@@ -1,7 +1,9 @@
+import { readdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/createDatabase';
+import { MIGRATIONS_DIR } from '../../src/server/db/migrate';
 import { createProspectRepository, VersionConflictError } from '../../src/server/repositories/prospectRepository';
 import { describeEachDatabase, startApp, TEST_DATABASE_URL } from './helpers';
 
@@ -62,6 +64,7 @@ describeEachDatabase('migrations', (db) => {
     await a.close();
     await b.close();
     await db().cleanup();
-    expect(rows.map((r) => r.name)).toEqual(['001_init']);
+    const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).map((f) => f.replace(/\.sql$/, '')).sort();
+    expect(rows.map((r) => r.name).sort()).toEqual(files); // each applied exactly once
   });
 });

@@ -11,6 +11,41 @@ export interface ProspectsTable {
   schema_version: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  owner_country_code: string | null;
+  owner_mobile: string | null;
+  owner_email: string | null;
+  ro_code: string | null;
+  applicant_name: string | null;
+  company_name: string | null;
+  trade_license_no: string | null;
+  lead_number: string | null;
+  eid_numbers: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  prospect_id: string | null;
+  actor_sub: string;
+  actor_kind: string;
+  action: string;
+  changes: ColumnType<unknown[], string, string>;
+  created_at: Timestamp;
+}
+
+export interface InvitesTable {
+  id: string;
+  token_hash: string;
+  agent_sub: string;
+  ro_code: string | null;
+  email: string;
+  country_code: string;
+  mobile_no: string;
+  full_name: string;
+  account_type: string;
+  islamic_banking: boolean;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }
 
 export interface SchemaVersionsTable {
@@ -22,7 +57,111 @@ export interface SchemaVersionsTable {
   created_at: Timestamp;
 }
 
+export interface UsersTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  display_name: string;
+  ro_code: string | null;
+  roles: ColumnType<string[], string, string>;
+  created_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  principal: ColumnType<Record<string, unknown>, string, string>;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface OtpCodesTable {
+  id: string;
+  device_id: string;
+  country_code: string;
+  mobile_no: string;
+  email: string;
+  prospect_id: string | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  superseded_at: Timestamp | null;
+  verified_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: Generated<string>;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** Nonces of accepted encrypted bodies (migrations/002_replay_nonces.sql). */
+export interface ReplayNoncesTable {
+  nonce: string;
+  seen_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: string;
+  prospect_id: string;
+  document_key: string;
+  document_type: string;
+  document_title: string | null;
+  group_name: string;
+  signatory_id: string | null;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  upload_status: Generated<string>;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ScreeningResultsTable {
+  id: Generated<string>;
+  prospect_id: string;
+  result: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+}
+
+export interface BlacklistTable {
+  id: Generated<string>;
+  name: string | null;
+  license_number: string | null;
+  reason: string | null;
+  name_key: Generated<string | null>;
+  license_key: Generated<string | null>;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  replay_nonces: ReplayNoncesTable;
   prospects: ProspectsTable;
   schema_versions: SchemaVersionsTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  otp_codes: OtpCodesTable;
+  rate_limits: RateLimitsTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  invites: InvitesTable;
+  documents: DocumentsTable;
+  screening_results: ScreeningResultsTable;
+  blacklist: BlacklistTable;
 }

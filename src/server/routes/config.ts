@@ -40,7 +40,7 @@ const configRoutes: FastifyPluginAsync = async (app) => {
       const key = `${content.built.version}|${role}|${product ?? ''}`;
       let entry = cache.get(key);
       if (!entry) {
-        const doc = buildConfigDocument(content.built, { role: role as 'customer' | 'agent', product, schemaVersion: content.number });
+        const doc = buildConfigDocument(content.built, { role: role as 'customer' | 'agent', product, schemaVersion: content.number, publicKey: app.publicKeySpki });
         entry = { etag: `"${content.built.version}-${role}-${product ?? 'all'}"`, body: JSON.stringify(doc) };
         cache.clear();
         cache.set(key, entry);
