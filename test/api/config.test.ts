@@ -1,19 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, startApp } from './helpers';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, useApp } from './helpers';
 
 describeEachDatabase('GET /api/config', (db) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await startApp(db());
-  });
-  afterAll(async () => {
-    await app.close();
-    await db().cleanup();
-  });
+  const app = useApp(db);
 
   it('returns steps, flows, lists, products, flags and the template with a strong ETag', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' });
+    const res = await app().inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' });
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toMatch(/^"[0-9a-f]{16}-customer-all"$/);
     const body = res.json();
@@ -27,30 +19,30 @@ describeEachDatabase('GET /api/config', (db) => {
   });
 
   it('serves step schemas bundled (local refs only), so the browser can render them', async () => {
-    const body = (await app.inject({ method: 'GET', url: '/api/config' })).json();
+    const body = (await app().inject({ method: 'GET', url: '/api/config' })).json();
     const text = JSON.stringify(body.steps);
     for (const [, ref] of text.matchAll(/"\$ref":"([^"]*)"/g)) expect(ref!.startsWith('#/')).toBe(true);
   });
 
   it('answers 304 to If-None-Match with the current ETag, 200 to a stale one', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' });
+    const first = await app().inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' });
     const etag = first.headers.etag as string;
-    const again = await app.inject({ method: 'GET', url: '/api/config?segment=sme&role=customer', headers: { 'if-none-match': etag } });
+    const again = await app().inject({ method: 'GET', url: '/api/config?segment=sme&role=customer', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const stale = await app.inject({ method: 'GET', url: '/api/config?segment=sme&role=customer', headers: { 'if-none-match': '"old"' } });
+    const stale = await app().inject({ method: 'GET', url: '/api/config?segment=sme&role=customer', headers: { 'if-none-match': '"old"' } });
     expect(stale.statusCode).toBe(200);
   });
 
   it('puts the product into the template and the ETag', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/config?segment=sme&product=elite&role=customer' });
+    const res = await app().inject({ method: 'GET', url: '/api/config?segment=sme&product=elite&role=customer' });
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toMatch(/-customer-elite"$/);
     expect(res.json().prospectTemplate.applicationInfo.accountType).toBe('elite');
   });
 
   it('rejects an unknown role, product or segment with 400 and field errors', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/config?segment=corp&product=gold&role=admin' });
+    const res = await app().inject({ method: 'GET', url: '/api/config?segment=corp&product=gold&role=admin' });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.errorType).toBe('FieldsValidation');
@@ -59,7 +51,7 @@ describeEachDatabase('GET /api/config', (db) => {
   });
 
   it('rejects unexpected query parameters', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/config?debug=1' });
+    const res = await app().inject({ method: 'GET', url: '/api/config?debug=1' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorType).toBe('FieldsValidation');
   });

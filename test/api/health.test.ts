@@ -1,37 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, startApp } from './helpers';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, useApp } from './helpers';
 
 describeEachDatabase('health', (db) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await startApp(db());
-  });
-  afterAll(async () => {
-    await app.close();
-    await db().cleanup();
-  });
+  const app = useApp(db);
 
   it('answers live', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health/live' });
+    const res = await app().inject({ method: 'GET', url: '/api/health/live' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('answers ready with the database it uses', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    const res = await app().inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: db().name });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('keeps a request id given by the caller', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'abc-123' } });
+    const res = await app().inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 
   it('answers unknown API paths with a JSON 404, not the SPA', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    const res = await app().inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errorType: 'NotFound' });
   });

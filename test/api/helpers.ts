@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 
@@ -78,4 +78,17 @@ export async function startApp(db: TestDatabase, overrides: Partial<ServerConfig
   const app = await buildApp({ ...db.config, ...overrides }, { logger: false });
   await app.ready();
   return app;
+}
+
+/** Starts the app once for a suite and closes it (and drops its database) afterwards. */
+export function useApp(db: () => TestDatabase, overrides: Partial<ServerConfig> = {}): () => FastifyInstance {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await startApp(db(), overrides);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db().cleanup();
+  });
+  return () => app!;
 }
