@@ -15,6 +15,7 @@ import seedUsers from './plugins/app/seedUsers';
 import configPlugin from './plugins/external/config';
 import database from './plugins/external/database';
 import security from './plugins/external/security';
+import openapi from './plugins/external/openapi';
 import spa from './plugins/external/spa';
 import agentRoutes from './routes/agent';
 import configRoutes from './routes/config';
@@ -63,6 +64,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(security);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(errors);
+  await app.register(openapi);
   await app.register(bodyEncryption);
   await app.register(contentStore);
   await app.register(rateLimiter);
