@@ -64,7 +64,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     process: child,
     stop(signal: NodeJS.Signals = 'SIGTERM') {
       return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill(signal);
       });

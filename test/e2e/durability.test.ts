@@ -1,0 +1,124 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeDataDir, type RunningServer, startServer } from './server';
+
+/**
+ * Nothing acknowledged is lost: a stream of saves runs against the real server, which is killed with
+ * SIGKILL mid-stream; after a restart on the same data, every save that was answered 2xx is there.
+ */
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function json(res: Response) {
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+async function signIn(url: string) {
+  const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
+  const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+  const device = await json(
+    await fetch(`${url}/api/onboarding/pre-login/oauth2/token`, { method: 'POST', headers: formHeaders, body: form({ client_id: 'quick-apply-web', device_id: 'dev-durability', unique_id: 'u1' }) }),
+  );
+  const auth = { authorization: `Bearer ${device.access_token}`, 'content-type': 'application/json' };
+  const applicant = { email: 'durable@falcon.ae', countryCode: '971', mobileNo: '501112222' };
+  expect((await fetch(`${url}/api/otp`, { method: 'POST', headers: auth, body: JSON.stringify({ action: 'generate', ...applicant }) })).status).toBe(200);
+  const outbox = await json(await fetch(`${url}/api/dev/outbox?recipient=971501112222&limit=1`));
+  const otpToken = /\b(\d{6})\b/.exec(outbox.messages[0].body)![1];
+  const verified = await json(await fetch(`${url}/api/otp`, { method: 'POST', headers: auth, body: JSON.stringify({ action: 'verify', ...applicant, otpToken, deviceId: 'dev-durability' }) }));
+  expect(verified.verified).toBe(true);
+  const tokens = await json(
+    await fetch(`${url}/api/onboarding/post-login/oauth2/token`, {
+      method: 'POST',
+      headers: { ...formHeaders, authorization: `Bearer ${device.access_token}` },
+      body: form({ client_id: 'quick-apply-web', resource_type: 'customer', device_id: 'dev-durability', unique_id: 'u1' }),
+    }),
+  );
+  return { headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, applicant };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+const pgUp = await postgresReachable();
+if (!pgUp && process.env.CI === 'true') throw new Error('CI must run the PostgreSQL durability test');
+
+for (const kind of ['pglite', 'postgres'] as const) {
+  const suite = kind === 'postgres' && !pgUp ? describe.skip : describe;
+  suite(`kill -9 during a stream of saves [${kind}]`, () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'qa-durable-'));
+    const schema = `durable_${process.pid}`;
+    const env: Record<string, string> = { ENCRYPTION: 'off', ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}) };
+    let server: RunningServer | undefined;
+
+    afterAll(async () => {
+      await server?.stop();
+      removeDataDir(dataDir);
+      if (kind === 'postgres') {
+        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+    });
+
+    it('loses no save that was answered 2xx', async () => {
+      server = await startServer(env, dataDir);
+      const { headers, applicant } = await signIn(server.url);
+      const created = await json(
+        await fetch(`${server.url}/api/usertypes/sme/prospects`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ applicantInfo: { fullName: 'Durable Applicant', ...applicant }, applicationInfo: { accountType: 'elite', islamicBanking: false } }),
+        }),
+      );
+      const id = created.prospectId as string;
+      let version = created.version as number;
+      let acked = { n: 0, version };
+      const killAt = Date.now() + 1500 + Math.random() * 1000;
+      let killed = false;
+      for (let n = 1; !killed; n++) {
+        if (Date.now() >= killAt) {
+          // Kill while a save is in flight.
+          const inFlight = fetch(`${server.url}/api/usertypes/sme/prospects/${id}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ prospect: { organizationInfo: { companyName: `Save ${n}` } }, saveType: 'auto', version }),
+          }).catch(() => null);
+          server.process.kill('SIGKILL');
+          killed = true;
+          await inFlight;
+          break;
+        }
+        const res = await fetch(`${server.url}/api/usertypes/sme/prospects/${id}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ prospect: { organizationInfo: { companyName: `Save ${n}` } }, saveType: 'auto', version }),
+        });
+        expect(res.status).toBe(200);
+        version = (await json(res)).version;
+        acked = { n, version };
+      }
+      await server.stop();
+      expect(acked.n).toBeGreaterThan(5);
+
+      server = await startServer(env, dataDir);
+      const after = await json(await fetch(`${server.url}/api/usertypes/sme/prospects/${id}`, { headers }));
+      expect(after.version).toBeGreaterThanOrEqual(acked.version);
+      const saved = Number(/^Save (\d+)$/.exec(after.prospect.organizationInfo.companyName)![1]);
+      // The last acknowledged save, or the one in flight when the process died (committed, answer lost).
+      expect(saved === acked.n || saved === acked.n + 1).toBe(true);
+      expect(after.version - acked.version).toBe(saved - acked.n);
+    });
+  });
+}
