@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signInCustomer } from '../../scripts/lib/customerSession';
 import { removeDataDir, type RunningServer, startServer } from './server';
 
 /**
@@ -17,26 +18,9 @@ async function json(res: Response) {
 }
 
 async function signIn(url: string) {
-  const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
-  const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
-  const device = await json(
-    await fetch(`${url}/api/onboarding/pre-login/oauth2/token`, { method: 'POST', headers: formHeaders, body: form({ client_id: 'quick-apply-web', device_id: 'dev-durability', unique_id: 'u1' }) }),
-  );
-  const auth = { authorization: `Bearer ${device.access_token}`, 'content-type': 'application/json' };
   const applicant = { email: 'durable@falcon.ae', countryCode: '971', mobileNo: '501112222' };
-  expect((await fetch(`${url}/api/otp`, { method: 'POST', headers: auth, body: JSON.stringify({ action: 'generate', ...applicant }) })).status).toBe(200);
-  const outbox = await json(await fetch(`${url}/api/dev/outbox?recipient=971501112222&limit=1`));
-  const otpToken = /\b(\d{6})\b/.exec(outbox.messages[0].body)![1];
-  const verified = await json(await fetch(`${url}/api/otp`, { method: 'POST', headers: auth, body: JSON.stringify({ action: 'verify', ...applicant, otpToken, deviceId: 'dev-durability' }) }));
-  expect(verified.verified).toBe(true);
-  const tokens = await json(
-    await fetch(`${url}/api/onboarding/post-login/oauth2/token`, {
-      method: 'POST',
-      headers: { ...formHeaders, authorization: `Bearer ${device.access_token}` },
-      body: form({ client_id: 'quick-apply-web', resource_type: 'customer', device_id: 'dev-durability', unique_id: 'u1' }),
-    }),
-  );
-  return { headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, applicant };
+  const { accessToken } = await signInCustomer(url, applicant, 'dev-durability');
+  return { headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, applicant };
 }
 
 async function postgresReachable(): Promise<boolean> {

@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
@@ -18,59 +15,7 @@ if (!chromiumAvailable) {
   console.warn(`\n!!! ${message}: the end-to-end tests are SKIPPED !!!\n`);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-export interface RunningServer {
-  url: string;
-  dataDir: string;
-  process: ChildProcess;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Starts the real server (as `npm start` does after the build) on a free port with its own data folder. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
-  const port = await freePort();
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'qa-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health/ready`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    dataDir: dir,
-    process: child,
-    stop(signal: NodeJS.Signals = 'SIGTERM') {
-      return new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill(signal);
-      });
-    },
-  };
-}
+export { type RunningServer, startServer } from '../../scripts/lib/serverProcess';
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
