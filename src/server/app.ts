@@ -11,6 +11,7 @@ import otp from './plugins/app/otp';
 import outbox from './plugins/app/outbox';
 import prospectAccess from './plugins/app/prospectAccess';
 import rateLimiter from './plugins/app/rateLimiter';
+import recaptcha from './plugins/app/recaptcha';
 import seedUsers from './plugins/app/seedUsers';
 import configPlugin from './plugins/external/config';
 import database from './plugins/external/database';
@@ -69,6 +70,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(contentStore);
   await app.register(rateLimiter);
   await app.register(auth);
+  await app.register(recaptcha);
   await app.register(outbox);
   await app.register(otp);
   await app.register(seedUsers);

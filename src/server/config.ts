@@ -15,6 +15,8 @@ export interface ServerConfig {
   databaseSchema?: string;
   logLevel: string;
   production: boolean;
+  /** reCAPTCHA on prospect creation: off unless a secret is set. */
+  recaptcha: { secret?: string; verifyUrl: string };
   /** Fastify trustProxy: false (default), true, a hop count or addresses of the load balancers. */
   trustProxy: boolean | number | string;
   /** Folder of the content files imported as the first schema version (schemas/). */
@@ -68,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicDir: resolve(env.PUBLIC_DIR ?? 'dist/public'),
     contentDir: resolve(env.CONTENT_DIR ?? SCHEMAS_DIR),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    recaptcha: {
+      secret: env.RECAPTCHA_SECRET || undefined,
+      verifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
+    },
     identity: loadIdentityConfig(env),
     encryption,
     serverPrivateKeyPem: env.SERVER_PRIVATE_KEY_PEM || undefined,

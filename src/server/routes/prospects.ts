@@ -114,6 +114,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const principal = request.principal!;
+      if (app.recaptcha && principal.kind === 'customer') await app.recaptcha.check(request.body.recaptchaToken, request.ip);
       const content = await app.contentStore.current();
       const template = structuredClone(content.built.prospectTemplate) as Obj;
       const document: Obj = { ...template, ...clientSections(request.body) };
