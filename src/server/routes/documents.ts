@@ -93,7 +93,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     {
       // Multipart bodies are not encrypted; the token is checked before the body is read.
       config: { encryption: false },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: { type: 'object', required: ['bank', 'prospectId'], properties: { bank, prospectId } },
         response: {
@@ -119,7 +119,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { bank: string; prospectId: string; documentKey: string } }>(
     '/banks/:bank/prospects/:prospectId/documents/:documentKey',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: {
           type: 'object',
@@ -154,7 +154,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { prospectId: string } }>(
     '/prospects/:prospectId/documents',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: { type: 'object', required: ['prospectId'], properties: { prospectId } },
         response: { 200: documentsBody, 404: errorBody },

@@ -58,7 +58,7 @@ const otpRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: OtpBody }>(
     '/otp',
-    { preHandler: app.authenticate, schema: { body, response: { 200: answer } } },
+    { onRequest: app.authenticate, schema: { body, response: { 200: answer } } },
     async (request, reply) => {
       const principal = request.principal!;
       const b = request.body;

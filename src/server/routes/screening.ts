@@ -10,7 +10,7 @@ const screeningRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { prospectId: string } }>(
     '/prospects/:prospectId/screening',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: { type: 'object', required: ['prospectId'], properties: { prospectId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } },
         response: {
