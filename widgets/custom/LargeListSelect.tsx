@@ -1,9 +1,10 @@
-import { Combobox, Option } from '@fluentui/react-components';
+import { Combobox } from '@fluentui/react-components';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { FormContext } from '../FormContext';
 import { filterOptions } from '../lib/filterOptions';
 import { useListOptions } from '../lib/useListOptions';
+import { SearchResultOptions } from './SearchResultOptions';
 
 /**
  * Search in a large reference list (countries, dialling codes): a Fluent Combobox that lists nothing until
@@ -45,16 +46,7 @@ export function LargeListSelect(props: WidgetProps) {
       }}
       onFocus={() => onFocus(id, value)}
     >
-      {result.options.map((o) => (
-        <Option key={o.value} value={o.value} text={o.label}>
-          {o.label}
-        </Option>
-      ))}
-      {result.prompt && (
-        <Option key="__prompt" value="" text="" disabled>
-          {result.prompt}
-        </Option>
-      )}
+      <SearchResultOptions result={result} />
     </Combobox>
   );
 }

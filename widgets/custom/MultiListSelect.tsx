@@ -1,9 +1,10 @@
-import { Checkbox, Combobox, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Combobox, makeStyles, tokens } from '@fluentui/react-components';
 import { ariaDescribedByIds, optionId, type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { FormContext } from '../FormContext';
 import { filterOptions } from '../lib/filterOptions';
 import { useListOptions } from '../lib/useListOptions';
+import { SearchResultOptions } from './SearchResultOptions';
 
 const useStyles = makeStyles({
   group: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
@@ -69,16 +70,7 @@ export function MultiListSelect(props: WidgetProps) {
       }}
       onFocus={() => onFocus(id, value)}
     >
-      {result.options.map((o) => (
-        <Option key={o.value} value={o.value} text={o.label}>
-          {o.label}
-        </Option>
-      ))}
-      {result.prompt && (
-        <Option key="__prompt" value="" text="" disabled>
-          {result.prompt}
-        </Option>
-      )}
+      <SearchResultOptions result={result} />
     </Combobox>
   );
 }
