@@ -10,15 +10,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { decryptResponse, encryptRequest, importPublicKey } from '../src/shared/envelope';
 import { signInCustomer } from './lib/customerSession';
+import { dropSchema, TEST_DATABASE_URL } from './lib/postgres';
 import { startServer } from './lib/serverProcess';
 
 const [only, clientsArg, secondsArg] = process.argv.slice(2);
 const clients = Number(clientsArg ?? 32);
 const seconds = Number(secondsArg ?? 15);
-const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const databaseUrl = TEST_DATABASE_URL;
 
 const body = (n: number) => ({
   organizationInfo: {
@@ -85,12 +85,7 @@ async function run(kind: 'pglite' | 'postgres') {
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
+    if (kind === 'postgres') await dropSchema(schema, databaseUrl);
   }
 }
 

@@ -6,10 +6,11 @@
  */
 import { sql } from 'kysely';
 import { createDatabase } from '../src/server/db/createDatabase';
+import { TEST_DATABASE_URL } from './lib/postgres';
 import { createProspectRepository, type SearchCriteria } from '../src/server/repositories/prospectRepository';
 import { searchColumns } from '../src/server/repositories/searchColumns';
 
-const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const url = TEST_DATABASE_URL;
 const count = Number(process.argv[2] ?? 100_000);
 const schema = `bench_${process.pid}`;
 const handle = await createDatabase({ databaseUrl: url, dataDir: '/tmp', schema });

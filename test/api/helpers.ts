@@ -2,26 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { dropSchema, postgresReachable, TEST_DATABASE_URL } from '../../scripts/lib/postgres';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { TEST_DATABASE_URL };
 const CI = process.env.CI === 'true';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 const pgAvailable = await postgresReachable();
 if (!pgAvailable) {
@@ -52,12 +39,7 @@ export function newTestDatabase(name: 'pglite' | 'postgres'): TestDatabase {
     config,
     async cleanup() {
       rmSync(dataDir, { recursive: true, force: true });
-      if (name === 'postgres') {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      if (name === 'postgres') await dropSchema(schema);
     },
   };
 }

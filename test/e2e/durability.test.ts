@@ -1,16 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInCustomer } from '../../scripts/lib/customerSession';
+import { dropSchema, postgresReachable, TEST_DATABASE_URL } from '../../scripts/lib/postgres';
 import { removeDataDir, type RunningServer, startServer } from './server';
 
 /**
  * Nothing acknowledged is lost: a stream of saves runs against the real server, which is killed with
  * SIGKILL mid-stream; after a restart on the same data, every save that was answered 2xx is there.
  */
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function json(res: Response) {
   const text = await res.text();
@@ -23,17 +22,6 @@ async function signIn(url: string) {
   return { headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, applicant };
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 const pgUp = await postgresReachable();
 if (!pgUp && process.env.CI === 'true') throw new Error('CI must run the PostgreSQL durability test');
 
@@ -48,12 +36,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
     afterAll(async () => {
       await server?.stop();
       removeDataDir(dataDir);
-      if (kind === 'postgres') {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      if (kind === 'postgres') await dropSchema(schema);
     });
 
     it('loses no save that was answered 2xx', async () => {
