@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { Spinner } from '@fluentui/react-components';
+import { useEffect } from 'react';
+import { createBrowserRouter, Outlet, useLocation } from 'react-router-dom';
 import { NotFoundPage } from './components/NotFoundPage';
-import { LandingPage } from './features/landing/LandingPage';
-
-// Form pages (RJSF, ajv, widgets) load on demand: the landing page ships no form code.
-const FlowPage = lazy(() => import('./features/forms/FlowPage'));
-
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner label="Loading" style={{ marginTop: 64 }} />}>{children}</Suspense>;
-}
+import { agentRoutes } from './features/agent/routes';
+import { documentRoutes } from './features/documents/routes';
+import { journeyRoutes } from './features/journey/routes';
+import { productRoutes } from './features/products/routes';
+import { stakeholderRoutes } from './features/stakeholders/routes';
+import { studioRoutes } from './features/studio/routes';
 
 /** Spec: the page scrolls to the top on every route change. */
 function ScrollToTop() {
@@ -18,31 +15,13 @@ function ScrollToTop() {
   return <Outlet />;
 }
 
+/**
+ * Every area keeps its own route list (products and landing, the customer journey, stakeholders, documents and
+ * outcomes, agent, studio); pages load on demand so the landing page ships no form code.
+ */
 export const router = createBrowserRouter([
   {
     element: <ScrollToTop />,
-    children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/business', element: <LandingPage /> },
-      { path: '/business/accounts', element: <LandingPage /> },
-      {
-        path: '/business/ApplicantInfo',
-        element: (
-          <Lazy>
-            <FlowPage flow="applicantInfo" panelTitle="Opening an account has never been this simple." />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/business/CompanyInfo',
-        element: (
-          <Lazy>
-            <FlowPage flow="companyInfo" panelTitle="Tell us about your company" />
-          </Lazy>
-        ),
-      },
-      { path: '/CompanyInfo', element: <Navigate to="/business/CompanyInfo" replace /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [...productRoutes, ...journeyRoutes, ...stakeholderRoutes, ...documentRoutes, ...agentRoutes, ...studioRoutes, { path: '*', element: <NotFoundPage /> }],
   },
 ]);

@@ -6,7 +6,9 @@ const root = join(import.meta.dirname, '..', '..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CI = process.env.CI === 'true';
 
-export const chromiumAvailable = existsSync(CHROMIUM_PATH) && existsSync(join(root, 'dist', 'public', 'index.html'));
+/** The built SPA the server will serve (PUBLIC_DIR, as the server reads it; dist/public by default). */
+export const publicDir = process.env.PUBLIC_DIR ?? join(root, 'dist', 'public');
+export const chromiumAvailable = existsSync(CHROMIUM_PATH) && existsSync(join(publicDir, 'index.html'));
 if (!chromiumAvailable) {
   const message = existsSync(CHROMIUM_PATH)
     ? 'the SPA is not built (npm run build)'

@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router-dom';
+
+/** Company stakeholders page. */
+export const stakeholderRoutes: RouteObject[] = [];
