@@ -26,6 +26,7 @@ import healthRoutes from './routes/health';
 import otpRoutes from './routes/otp';
 import prospectRoutes from './routes/prospects';
 import screeningRoutes from './routes/screening';
+import studioRoutes from './routes/studio';
 import tokenRoutes from './routes/tokens';
 import userRoutes from './routes/users';
 
@@ -93,6 +94,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       await api.register(screeningRoutes);
       await api.register(prospectRoutes);
       await api.register(agentRoutes);
+      await api.register(studioRoutes);
     },
     { prefix: '/api' },
   );

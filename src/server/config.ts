@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SCHEMAS_DIR } from '../content/readContentDir';
 import { type DocumentsConfig, loadDocumentsConfig } from './documents/documentsConfig';
 import { type IdentityConfig, loadIdentityConfig } from './security/identityConfig';
@@ -36,12 +37,22 @@ export interface ServerConfig {
   serverPublicKeyPem?: string;
   /** Upload limits: DOCUMENT_MAX_BYTES, DOCUMENT_MIN_BYTES, DOCUMENT_MAX_UPLOADS (documents/documentsConfig.ts). */
   documents: DocumentsConfig;
+  /** Schema studio: STUDIO_SAMPLE_SIZE saved prospects a draft is checked against; the fixtures folder it runs. */
+  studio: { sampleSize: number; fixturesDir: string };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+/** STUDIO_SAMPLE_SIZE: how many saved prospects a studio check validates (1 to 10000). */
+function sampleSizeFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 200;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`STUDIO_SAMPLE_SIZE must be a whole number from 1 to 10000, got "${value}"`);
   return n;
 }
 
@@ -79,5 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serverPrivateKeyPem: env.SERVER_PRIVATE_KEY_PEM || undefined,
     serverPublicKeyPem: env.SERVER_PUBLIC_KEY_PEM || undefined,
     documents: loadDocumentsConfig(env),
+    studio: {
+      sampleSize: sampleSizeFrom(env.STUDIO_SAMPLE_SIZE),
+      fixturesDir: resolve(env.FIXTURES_DIR ?? fileURLToPath(new URL('../../fixtures/', import.meta.url))),
+    },
   };
 }

@@ -67,3 +67,18 @@ export async function signInCustomer(app: FastifyInstance, applicant: Applicant,
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+/** Staff sign-in (agent or product staff) with POST /api/users/authenticate; the access token. */
+export async function signInStaff(app: FastifyInstance, username: string, password: string, remoteAddress = '127.0.0.1'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username, password, deviceId: 'staff-pc' }, remoteAddress });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().access_token;
+}
+
+/** Creates a product-staff account (role `product`, the schema studio) and signs it in. */
+export async function signInProductUser(app: FastifyInstance, username = 'studio.user', displayName = 'Studio Editor'): Promise<string> {
+  const { createUser } = await import('../../src/server/repositories/userRepository');
+  const password = 'product staff password';
+  await createUser(app.database.db, { username, password, displayName, roles: ['product'] });
+  return signInStaff(app, username, password);
+}

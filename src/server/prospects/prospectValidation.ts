@@ -1,6 +1,7 @@
 import type { BuiltContent } from '../../content/contentTypes';
 import type { ContentValidator } from '../../content/contentValidator';
 import type { FieldError } from '../../validation/errors';
+import { validateCore } from './coreSchema';
 
 /** Keywords that only say "not filled yet": an automatic save may store incomplete data, never wrong data. */
 const INCOMPLETE = new Set(['required', 'minItems', 'minLength', 'dependentRequired', 'x-arrayTotal']);
@@ -51,7 +52,8 @@ function dedupe(errors: FieldError[]): FieldError[] {
  * What a save must satisfy:
  *  - always: no field breaks a rule (incomplete is fine), across every applicable step and the stakeholder list;
  *  - `complete` steps (the one the applicant continues from): every rule, required fields included;
- *  - `submit`: the whole prospect schema.
+ *  - `submit`: the whole prospect schema;
+ *  - always, besides the published content: the protected core kept in code (identity, stakeholder list).
  */
 export function validateProspect(
   validator: ContentValidator,
@@ -70,5 +72,6 @@ export function validateProspect(
     errors.push(...found.filter((e) => !INCOMPLETE.has(e.keyword)));
   }
   if (opts.submit) errors.push(...validator.validate('prospect', document));
+  errors.push(...validateCore(document, { submit: opts.submit }));
   return dedupe(errors);
 }

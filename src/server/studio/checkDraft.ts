@@ -1,0 +1,69 @@
+import { buildContent } from '../../content/buildContent';
+import type { BuiltContent, ContentFiles } from '../../content/contentTypes';
+import { ContentValidator } from '../../content/contentValidator';
+import { mergeDraft, type Problem, touchedSteps } from './draft';
+import { missingCoreFiles, protectedCoreProblems } from './protectedCore';
+import { compileProblem, dataFileProblems, schemaFileProblems } from './schemaChecks';
+import { uiSchemaProblems } from './uiChecks';
+
+export interface DraftCheck {
+  /** The whole content of the draft (base version plus changes). */
+  files: ContentFiles;
+  /** Changed (added or replaced) file paths. */
+  changed: string[];
+  problems: Problem[];
+  /** The draft's validators, when it compiles. */
+  validator?: ContentValidator;
+}
+
+/** The file a build or compile message names ("... in https://quickapply.example/schemas/steps/x.schema.json"). */
+function fileNamed(message: string, fallback: string): string {
+  return /schemas\/([A-Za-z0-9_/-]+\.json)/.exec(message)?.[1] ?? /\b((?:steps|defs|lists)\/[A-Za-z0-9_-]+(?:\.schema|\.ui)?\.json)/.exec(message)?.[1] ?? fallback;
+}
+
+/** Lets other requests run between two schema compilations (a whole draft takes seconds to compile). */
+export const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Everything that would stop a draft from being published: files that are not JSON objects, schemas that are
+ * not valid draft-07 or misuse a custom keyword, content that does not build or compile, UI schemas that
+ * refer to missing fields or widgets, and drafts that drop the protected core.
+ */
+export async function checkDraft(base: ContentFiles, changes: Record<string, unknown>): Promise<DraftCheck> {
+  const { files, problems } = mergeDraft(base, changes);
+  const changed = Object.keys(changes).filter((p) => changes[p] !== null && files[p] !== undefined);
+  problems.push(...missingCoreFiles(files));
+  const fileProblems = [...schemaFileProblems(files, changed), ...dataFileProblems(files, changed)];
+  problems.push(...fileProblems);
+  if (problems.length) return { files, changed, problems };
+
+  let built: BuiltContent;
+  let validator: ContentValidator;
+  await breather();
+  try {
+    built = buildContent(files);
+    validator = new ContentValidator(built);
+  } catch (error) {
+    problems.push(compileProblem(fileNamed((error as Error).message, 'content'), error));
+    return { files, changed, problems };
+  }
+  const compileProblems: Problem[] = [];
+  for (const id of [...built.registry.keys()]) {
+    await breather();
+    try {
+      validator.validator(id);
+    } catch (error) {
+      compileProblems.push(compileProblem(id.replace(/^https:\/\/quickapply\.example\/schemas\//, ''), error));
+    }
+  }
+  problems.push(...compileProblems);
+  // Validators that do not compile cannot run fixtures or re-validate prospects.
+  if (compileProblems.length) return { files, changed, problems };
+  for (const message of built.problems) problems.push({ path: 'flows.json', message });
+  // UI schemas of the steps the draft touches (the base version's were checked when it was published).
+  const touched = touchedSteps(Object.keys(changes));
+  problems.push(...uiSchemaProblems(built, files, touched.all ? undefined : touched.steps));
+  await breather();
+  problems.push(...protectedCoreProblems(validator, files));
+  return { files, changed, problems, validator };
+}
