@@ -1,0 +1,96 @@
+import { Body1, Caption1, Card, CardHeader, makeStyles, MessageBar, MessageBarBody, Spinner, Subtitle2, Title2 } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import type { Flow } from '../../../content/contentTypes';
+import { errorText, useLatestVersion } from './api';
+import { listsUsedBy, schemaPath } from './draft';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: '16px', marginTop: '16px' },
+  list: { margin: 0, paddingLeft: '20px', display: 'flex', flexDirection: 'column', gap: '4px' },
+});
+
+/** Every step of the latest version, grouped by flow, and the reference lists with the steps that use them. */
+export default function StepPickerPage() {
+  const styles = useStyles();
+  const { data, error, isLoading } = useLatestVersion();
+
+  const model = useMemo(() => {
+    if (!data) return undefined;
+    const flows = (data.files['flows.json'] ?? {}) as Record<string, Flow>;
+    const steps = Object.keys(data.files)
+      .map((p) => /^steps\/([A-Za-z0-9]+)\.schema\.json$/.exec(p)?.[1])
+      .filter((s): s is string => !!s)
+      .sort();
+    const inFlows = new Set(Object.values(flows).flatMap((f) => f.steps.map((s) => s.step)));
+    const usedBy = new Map<string, string[]>();
+    for (const step of steps) for (const list of listsUsedBy(data.files[schemaPath(step)])) usedBy.set(list, [...(usedBy.get(list) ?? []), step]);
+    const lists = Object.keys(data.files)
+      .map((p) => /^lists\/([A-Za-z0-9]+)\.json$/.exec(p)?.[1])
+      .filter((l): l is string => !!l)
+      .sort();
+    return { flows, others: steps.filter((s) => !inFlows.has(s)), lists, usedBy };
+  }, [data]);
+
+  if (error) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{errorText(error)}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (isLoading || !data || !model) return <Spinner label="Loading the latest version" />;
+
+  return (
+    <>
+      <Title2 as="h1">Steps</Title2>
+      <Body1 as="p">
+        Version {data.version} · {data.message} ({data.author}, {new Date(data.createdAt).toLocaleString()})
+      </Body1>
+      <div className={styles.grid}>
+        {Object.entries(model.flows).map(([name, flow]) => (
+          <Card key={name}>
+            <CardHeader header={<Subtitle2 as="h2">{flow.title}</Subtitle2>} description={<Caption1>{name}{flow.roles ? ` · ${flow.roles.join(', ')}` : ''}</Caption1>} />
+            <ol className={styles.list}>
+              {flow.steps.map((s) => (
+                <li key={s.step}>
+                  <Link to={`/studio/steps/${s.step}`}>{s.title}</Link> <Caption1>({s.step})</Caption1>
+                </li>
+              ))}
+            </ol>
+          </Card>
+        ))}
+        {model.others.length > 0 && (
+          <Card>
+            <CardHeader header={<Subtitle2 as="h2">Steps in no flow</Subtitle2>} />
+            <ul className={styles.list}>
+              {model.others.map((s) => (
+                <li key={s}>
+                  <Link to={`/studio/steps/${s}`}>{s}</Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </div>
+      <Title2 as="h2" style={{ display: 'block', marginTop: 32 }}>
+        Reference lists
+      </Title2>
+      <Body1 as="p">A list is edited from the step that uses it (its tab beside the schema).</Body1>
+      <ul className={styles.list}>
+        {model.lists.map((list) => (
+          <li key={list}>
+            {list}
+            {model.usedBy.get(list) ? ' — used by ' : ' — not used by any step'}
+            {(model.usedBy.get(list) ?? []).map((step, i) => (
+              <span key={step}>
+                {i > 0 && ', '}
+                <Link to={`/studio/steps/${step}?tab=${encodeURIComponent('lists/' + list + '.json')}`}>{step}</Link>
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title1 } from '@fluentui/react-components';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { deviceId } from '../../lib/secureFetch';
+import { useConfig } from '../config/useConfig';
+import { useApi, useSessionControls } from '../session/session';
+import { errorText } from './api';
+
+const useStyles = makeStyles({
+  page: { maxWidth: '420px', margin: '64px auto', padding: '0 16px', display: 'flex', flexDirection: 'column', gap: '16px' },
+  form: { display: 'flex', flexDirection: 'column', gap: '16px' },
+});
+
+interface AuthAnswer {
+  access_token: string;
+  refresh_token: string;
+  agentName: string;
+  agentId: string;
+  roCode?: string;
+  roles: string[];
+}
+
+/** Only a safe in-app path under /studio is followed after sign-in. */
+const safeNext = (next: string | null) => (next && next.startsWith('/studio') && !next.startsWith('//') ? next : '/studio');
+
+/**
+ * Staff sign-in for the studio. Agents can sign in with the same form but are told the studio needs the product
+ * role; their session is not kept here.
+ */
+export default function StudioLoginPage() {
+  const styles = useStyles();
+  const api = useApi();
+  const { signIn } = useSessionControls();
+  const { data: config, error: configError } = useConfig();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (failure) alertRef.current?.focus();
+  }, [failure]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = { ...(username.trim() ? {} : { username: 'Username is not filled' }), ...(password ? {} : { password: 'Password is not filled' }) };
+    setFieldErrors(errors);
+    setFailure(null);
+    if (errors.username || errors.password) return;
+    setBusy(true);
+    try {
+      const res = await api<AuthAnswer>('/api/users/authenticate', { method: 'POST', body: { username: username.trim(), password, deviceId: deviceId() } });
+      const answer = res.body!;
+      if (!answer.roles.includes('product')) {
+        setFailure({
+          title: 'No access to the schema studio',
+          text: `You are signed in as ${answer.agentName} (${answer.roles.join(', ') || 'no staff role'}), but the schema studio is only for product staff. Ask your administrator for the product role.`,
+        });
+        return;
+      }
+      signIn({ kind: 'product', accessToken: answer.access_token, refreshToken: answer.refresh_token, name: answer.agentName, userId: answer.agentId, ...(answer.roCode ? { roCode: answer.roCode } : {}) });
+      navigate(safeNext(params.get('next')), { replace: true });
+    } catch (error) {
+      setFailure({ title: 'Sign-in failed', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className={styles.page}>
+      <Title1 as="h1">Schema studio sign-in</Title1>
+      {params.get('expired') === '1' && (
+        <MessageBar intent="warning">
+          <MessageBarBody>Your session has expired. Please sign in again.</MessageBarBody>
+        </MessageBar>
+      )}
+      {configError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{configError.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      {failure && (
+        <MessageBar intent="error" role="alert" ref={alertRef} tabIndex={-1}>
+          <MessageBarBody>
+            <MessageBarTitle>{failure.title}</MessageBarTitle>
+            {failure.text}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <Field label="Username" required validationMessage={fieldErrors.username}>
+          <Input value={username} onChange={(_, d) => setUsername(d.value)} autoComplete="username" />
+        </Field>
+        <Field label="Password" required validationMessage={fieldErrors.password}>
+          <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="current-password" />
+        </Field>
+        <Button appearance="primary" type="submit" disabled={busy || !config}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </main>
+  );
+}
