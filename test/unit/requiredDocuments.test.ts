@@ -98,11 +98,14 @@ describe('requiredDocuments', () => {
 
   it('adds KYC annexure documents only when the annexure exists', () => {
     expect(requiredDocuments(baseProspect(), config).some((d) => d.group === 'kycAnnexure')).toBe(false);
-    const docs = requiredDocuments({ ...baseProspect(), kycAnnexure: { workItemNumber: 'WI-1' } }, config);
+    const docs = requiredDocuments({ ...baseProspect(), kycAnnexure: { workItemNumber: 'WI-1', isVisitConducted: 'Y' } }, config);
     expect(docs.filter((d) => d.group === 'kycAnnexure').map((d) => d.documentKey)).toEqual([
       'BAIS Account Opening Checklist-1',
       'Site Visit Report-1',
     ]);
+    // The DSA checklist is not asked for a meeting elsewhere ('Others'); the visit report only after a visit.
+    const others = requiredDocuments({ ...baseProspect(), kycAnnexure: { kycVerificationLocation: 'OTHERS', isVisitConducted: 'N' } }, config);
+    expect(others.filter((d) => d.group === 'kycAnnexure')).toEqual([]);
   });
 
   it('handles a prospect without stakeholders or sections', () => {

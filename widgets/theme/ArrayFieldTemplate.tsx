@@ -1,5 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
+import { useEffect } from 'react';
 import { buttonId, getTemplate, getUiOptions, type ArrayFieldTemplateProps, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
 
 const useStyles = makeStyles({
@@ -32,7 +33,8 @@ export function lastRowFilled(rule: unknown, items: unknown[], itemSchema: RJSFS
 /**
  * A repeatable list (industries, contacts, passports): a heading, the rows (ArrayFieldItemTemplate, each with
  * its remove button) and an Add button that stays visible but is disabled when maxItems is reached or,
- * with ui:options.addRequiresFilled, while the last row is not filled.
+ * with ui:options.addRequiresFilled, while the last row is not filled. With ui:options.keepOne the list always
+ * shows one row: an empty list gets one empty entry, so deleting the last row resets it (site visits, banks).
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const styles = useStyles();
@@ -45,6 +47,10 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const filled = lastRowFilled(options.addRequiresFilled, rows, itemSchema, errorSchema);
   const addable = options.addable !== false;
   const addText = typeof options.addButtonText === 'string' ? options.addButtonText : 'Add';
+  const keepOne = options.keepOne === true && !disabled && !readonly;
+  useEffect(() => {
+    if (keepOne && rows.length === 0) onAddClick();
+  }, [keepOne, rows.length, onAddClick]);
 
   return (
     <fieldset id={fieldPathId.$id} className={styles.section}>

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { type FieldError, pointerToDotted } from '../../validation/errors';
 import { ApiError } from '../plugins/app/errors';
 import { changedPaths } from '../prospects/changedPaths';
-import { markCompleted, readCompletedSteps } from '../prospects/completedSteps';
+import { markCompleted, readCompletedSteps, reconcileStakeholderSteps } from '../prospects/completedSteps';
+import { hideAgentOnly, isAgent, keepAgentOnly, withAnnexureUploads, writesAgentOnly } from '../prospects/agentOnly';
 import { canAccess } from '../prospects/prospectAccess';
 import { newProspectId } from '../prospects/prospectId';
 import { applicableSteps, validateProspect } from '../prospects/prospectValidation';
@@ -13,11 +14,16 @@ import { createAuditRepository } from '../repositories/auditRepository';
 import { createDocumentRepository } from '../repositories/documentRepository';
 import { screenProspect } from '../screening/screenProspect';
 import { createProspectRepository, type ProspectRow, VersionConflictError } from '../repositories/prospectRepository';
+import type { Principal } from '../security/principal';
 
 type Obj = Record<string, unknown>;
 
 /** Sections only the server writes: identity, status, documents, screening. */
 const SERVER_OWNED = ['generalInfo', 'documents', 'screeningInfo', 'prospectStatusInfo', 'freeFieldsInfo'];
+
+/** 403 for a customer who sends agent-only data (the KYC annexure, EID ping details) or completes an agent step. */
+const agentOnly = () =>
+  new ApiError(403, 'Forbidden', [{ errorCode: 'FORBIDDEN', message: 'Only an agent can fill in the KYC annexure', field: 'prospect.kycAnnexure' }]);
 
 const invalidProspect = () => new ApiError(404, 'ProspectError', [{ errorCode: '12002', message: 'Invalid Prospect ID' }]);
 
@@ -72,13 +78,14 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
     return row;
   }
 
-  function present(row: ProspectRow, schemaVersion?: number) {
+  /** The answer for one viewer: customers never see the agents' annexure and ping details. */
+  function present(row: ProspectRow, schemaVersion: number | undefined, viewer: Principal | undefined) {
     return {
       prospectId: row.id,
       version: row.version,
       status: row.status,
       ...(schemaVersion ? { schemaVersion } : {}),
-      prospect: row.document,
+      prospect: isAgent(viewer) ? row.document : hideAgentOnly(row.document),
       completedSteps: readCompletedSteps(row.document),
       accountInfo: (row.document.accountInfo as Obj[] | undefined) ?? [],
     };
@@ -114,6 +121,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const principal = request.principal!;
+      if (!isAgent(principal) && writesAgentOnly(request.body)) throw agentOnly();
       if (app.recaptcha && principal.kind === 'customer') await app.recaptcha.check(request.body.recaptchaToken, request.ip);
       const content = await app.contentStore.current();
       const template = structuredClone(content.built.prospectTemplate) as Obj;
@@ -145,14 +153,14 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
         if (invite) await trx.updateTable('invites').set({ used_at: new Date() }).where('id', '=', invite.id).where('used_at', 'is', null).execute();
         return created;
       });
-      return reply.code(201).send({ ...present(row, content.number), validRoCode });
+      return reply.code(201).send({ ...present(row, content.number, principal), validRoCode });
     },
   );
 
   app.get<{ Params: { userType: string; prospectId: string } }>(
     '/usertypes/:userType/prospects/:prospectId',
     { onRequest: [app.authenticate, app.requireRole('customer', 'agent')], schema: { params: prospectParams, response: { 200: prospectAnswer } } },
-    async (request) => present(await load(request, request.params.prospectId)),
+    async (request) => present(await load(request, request.params.prospectId), undefined, request.principal),
   );
 
   app.get(
@@ -204,11 +212,15 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
       const { prospect, saveType, actionType, step, signatoryIndex, version } = request.body;
       const principal = request.principal!;
       const row = await load(request, request.params.prospectId);
+      const content = await app.contentStore.current();
+      const agentStep = !!step && Object.values(content.built.flows).some((f) => f.steps.some((s) => s.step === step && s.roles && !s.roles.includes('customer')));
+      if (!isAgent(principal) && (writesAgentOnly(prospect) || agentStep)) throw agentOnly();
       if (row.status === 'SUBMITTED' && !principal.roles.includes('agent')) {
         throw new ApiError(409, 'ProspectError', [{ errorCode: '12012', message: 'We already have your application. Not to worry, our team is already working on it.' }]);
       }
-      const content = await app.contentStore.current();
       let document: Obj = { ...row.document, ...clientSections(prospect) };
+      if (!isAgent(principal)) document = keepAgentOnly(row.document, document);
+      else if (document.kycAnnexure) document = withAnnexureUploads(document, await documents.listCurrent(app.database.db, row.id));
       if (principal.kind === 'customer') {
         // The owner's identity cannot be changed by an update.
         document.applicantInfo = { ...(document.applicantInfo as Obj), ...row.owner && { countryCode: row.owner.countryCode, mobileNo: row.owner.mobile, email: row.owner.email } };
@@ -240,6 +252,8 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
           );
         }
       }
+      // Removed stakeholders lose their steps; a new signatory's completed steps reopen (spec 001 §4).
+      document = reconcileStakeholderSteps(row.document, document);
       for (const s of completeSteps) {
         const signatoryId = s.at ? String(((document.signatoryInfo as Obj[])[signatoryIndex!] ?? {}).signatoryId ?? signatoryIndex) : undefined;
         document = markCompleted(document, { flowId: s.flow, step: s.step, status: 'COMPLETED', ...(signatoryId ? { signatoryId } : {}) });
@@ -270,9 +284,9 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
           throw error;
         }
       });
-      if (!submit) return present(saved, content.number);
+      if (!submit) return present(saved, content.number, principal);
       const outcome = await screenProspect(app, saved.id);
-      return { ...present(saved, content.number), ...(outcome ? { preScreening: outcome } : {}) };
+      return { ...present(saved, content.number, principal), ...(outcome ? { preScreening: outcome } : {}) };
     },
   );
 };

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { withTheme } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTheme, type FormContext } from '../../../widgets';
+import { inFluent } from './renderWidget';
+
+afterEach(cleanup);
+
+const validator = customizeValidator({ ajvOptionsOverrides: { allErrors: true, strict: false } });
+const ThemedForm = withTheme(createTheme());
+
+// The KYC annexure's site visits (001 §4): up to the limit, 'add another' disabled until the key fields of the
+// current visit are filled, deleting the last visit resets the list to one empty entry.
+const schema = {
+  type: 'object',
+  properties: {
+    visits: {
+      type: 'array',
+      title: 'Visit details',
+      maxItems: 2,
+      items: { type: 'object', title: 'Visit', properties: { by: { type: 'string', title: 'Conducted by' }, at: { type: 'string', title: 'Conducted at' } } },
+    },
+  },
+} as RJSFSchema;
+const uiSchema: UiSchema = { visits: { 'ui:options': { addRequiresFilled: ['by', 'at'], keepOne: true, addButtonText: 'Add another visit' } } };
+
+function renderVisits(formData: unknown) {
+  const context: FormContext = { lists: {} };
+  let latest: unknown = formData;
+  render(inFluent(<ThemedForm schema={schema} uiSchema={uiSchema} formData={formData} formContext={context} validator={validator} onChange={(e) => (latest = e.formData)} />));
+  return () => latest as { visits?: Record<string, unknown>[] };
+}
+
+describe('array template: keepOne and addRequiresFilled', () => {
+  it('starts an empty list with one empty entry', async () => {
+    const data = renderVisits({ visits: [] });
+    await waitFor(() => expect(screen.getAllByLabelText('Conducted by')).toHaveLength(1));
+    expect(data().visits).toHaveLength(1);
+  });
+
+  it("keeps 'add another' disabled until the current entry's key fields are filled, up to maxItems", async () => {
+    renderVisits({ visits: [{ by: 'Khalid' }] });
+    const add = () => screen.getByRole('button', { name: 'Add another visit' }) as HTMLButtonElement;
+    expect(add().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Conducted at'), { target: { value: 'Office 12' } });
+    await waitFor(() => expect(add().disabled).toBe(false));
+    fireEvent.click(add());
+    await waitFor(() => expect(screen.getAllByLabelText('Conducted by')).toHaveLength(2));
+    expect(add().disabled).toBe(true);
+  });
+
+  it('lets the last entry be deleted and puts one empty entry back', async () => {
+    const data = renderVisits({ visits: [{ by: 'Khalid', at: 'Office 12' }] });
+    const remove = screen.getByRole('button', { name: /^Remove 1/ });
+    fireEvent.click(remove);
+    await waitFor(() => expect(data().visits).toEqual([{}]));
+    expect((screen.getByLabelText('Conducted by') as HTMLInputElement).value).toBe('');
+  });
+});
