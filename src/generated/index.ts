@@ -4,6 +4,9 @@
  * Do not edit: change the JSON Schema and run `npm run gen:types` again.
  */
 
+export type { AgentInviteStep } from './steps/agentInvite';
+export type { AgentLoginStep } from './steps/agentLogin';
+export type { AgentSearchStep } from './steps/agentSearch';
 export type { ApplicantInfoStep } from './steps/applicantInfo';
 export type { ComeBackLoginStep } from './steps/comeBackLogin';
 export type { CompanyDetailsStep } from './steps/companyDetails';
@@ -17,6 +20,7 @@ export type { FqPreferredContactStep } from './steps/fqPreferredContact';
 export type { FqSignatoryEmploymentStep } from './steps/fqSignatoryEmployment';
 export type { FqSignatoryPersonalStep } from './steps/fqSignatoryPersonal';
 export type { FqSignatorySourceOfFundsStep } from './steps/fqSignatorySourceOfFunds';
+export type { KycAnnexureStep } from './steps/kycAnnexure';
 export type { OtpVerifyStep } from './steps/otpVerify';
 export type { SsAccountDetailsStep } from './steps/ssAccountDetails';
 export type { SsChannelsStep } from './steps/ssChannels';

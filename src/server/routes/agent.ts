@@ -41,7 +41,40 @@ const inviteBody = {
   },
 } as const;
 
-/** Agent channel: search applications by any identifier, invite customers. Agents only. */
+/** The changed paths of an audit row (JSON text on some drivers, an array on others). */
+function auditChanges(value: unknown): unknown[] {
+  if (typeof value === 'string') {
+    try {
+      return auditChanges(JSON.parse(value));
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(value) ? value : [];
+}
+
+const auditAnswer = {
+  type: 'object',
+  required: ['entries'],
+  properties: {
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['at', 'actor', 'action', 'changes'],
+        properties: {
+          at: { type: 'string', format: 'date-time' },
+          actor: { type: 'string' },
+          actorKind: { type: 'string' },
+          action: { type: 'string' },
+          changes: { type: 'array', items: {} },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Agent channel: search applications by any identifier, invite customers, read an application's audit trail. Agents only. */
 const agentRoutes: FastifyPluginAsync = async (app) => {
   const repo = createProspectRepository();
   const audit = createAuditRepository();
@@ -112,6 +145,41 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
         body: `Dear ${body.fullName},\n\nyour relationship officer invites you to apply for a business account online. Start here: ${link}\n\nThe link is valid for 14 days.`,
       });
       return reply.code(201).send({ inviteId: id });
+    },
+  );
+
+  app.get<{ Params: { prospectId: string } }>(
+    '/agent/prospects/:prospectId/audit',
+    {
+      onRequest: guard,
+      schema: {
+        params: { type: 'object', required: ['prospectId'], properties: { prospectId: { type: 'string', pattern: '^[A-Z0-9-]{4,40}$' } } },
+        response: { 200: auditAnswer },
+      },
+    },
+    async (request) => {
+      const { prospectId } = request.params;
+      // Same answer as the prospect routes for an id that does not exist.
+      if (!(await repo.findById(app.database.db, prospectId))) {
+        throw new ApiError(404, 'ProspectError', [{ errorCode: '12002', message: 'Invalid Prospect ID' }]);
+      }
+      const entries = await audit.forProspect(app.database.db, prospectId);
+      // Staff appear by name (their subject is user:<id>); applicants as "Applicant".
+      const staffIds = [...new Set(entries.map((e) => /^user:(.+)$/.exec(e.actor)?.[1]).filter((id): id is string => !!id))];
+      const names = new Map<string, string>();
+      if (staffIds.length) {
+        const rows = await app.database.db.selectFrom('users').select(['id', 'display_name']).where('id', 'in', staffIds).execute();
+        for (const r of rows) names.set(`user:${r.id}`, r.display_name);
+      }
+      return {
+        entries: entries.map((e) => ({
+          at: e.at.toISOString(),
+          actor: names.get(e.actor) ?? (e.actorKind === 'customer' ? 'Applicant' : e.actor),
+          actorKind: e.actorKind,
+          action: e.action,
+          changes: auditChanges(e.changes),
+        })),
+      };
     },
   );
 };

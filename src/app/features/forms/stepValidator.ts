@@ -9,14 +9,16 @@ const byVersion = new Map<string, ProjectValidator>();
  * compiled on first use only.
  */
 export function stepValidatorFor(config: AppConfig): ProjectValidator {
-  let validator = byVersion.get(config.version);
+  // The customer and agent documents share a version but not their steps (the agent's has the KYC annexure).
+  const key = `${config.version}/${config.role}`;
+  let validator = byVersion.get(key);
   if (!validator) {
     const schemas = Object.values(config.steps).map((s) => s.schema);
     if (config.stakeholderList) schemas.push(config.stakeholderList);
     const ajv = createAjv({ lists: config.lists, schemas });
     validator = new ProjectValidator(ajv);
-    byVersion.clear();
-    byVersion.set(config.version, validator);
+    for (const k of byVersion.keys()) if (!k.startsWith(`${config.version}/`)) byVersion.delete(k);
+    byVersion.set(key, validator);
   }
   return validator;
 }

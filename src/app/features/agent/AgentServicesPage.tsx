@@ -1,0 +1,207 @@
+import { Body1, Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title2 } from '@fluentui/react-components';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { UploadOptions } from '../../../../widgets/FormContext';
+import { ApiRequestError } from '../../lib/secureFetch';
+import type { AppConfig } from '../config/useConfig';
+import { StepForm } from '../forms/StepForm';
+import { stepValidatorFor } from '../forms/stepValidator';
+import { useApi } from '../session/session';
+import { applyDerives } from '../stakeholders/stakeholderRules';
+import { AgentLayout, WithAgentConfig } from './AgentLayout';
+import { servicesPath } from './agentSteps';
+import { documentGroups } from './documents';
+import { editingBlock } from './editingBlock';
+import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
+import { documentsUrl, type ProspectAnswer, prospectUrl, useAgentGet } from './useAgentData';
+
+type Obj = Record<string, unknown>;
+
+/** documentType of a document key when the documents list does not name it: "Site Visit Report-1" -> "Site Visit Report". */
+const typeOfKey = (key: string) => key.replace(/-\d+$/, '');
+
+function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const loaded = useAgentGet<ProspectAnswer>(prospectUrl(id));
+  const docs = useAgentGet<unknown>(documentsUrl(id));
+  const validator = useMemo(() => stepValidatorFor(config), [config]);
+  const [draft, setDraft] = useState<Obj>();
+  const [version, setVersion] = useState<number>();
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
+  const [failure, setFailure] = useState<{ title: string; message: string; conflict?: boolean } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const headingRef = useRef<HTMLDivElement>(null);
+
+  const flow = config.flows.selectServices;
+  const steps = flow?.steps ?? [];
+  const index = Math.min(Math.max(Number(params.get('step') ?? '1') - 1, 0), Math.max(steps.length - 1, 0));
+  const current = steps[index];
+  const step = current ? config.steps[current.step] : undefined;
+
+  useEffect(() => {
+    if (loaded.data) {
+      setDraft(loaded.data.prospect);
+      setVersion(loaded.data.version);
+    }
+  }, [loaded.data]);
+
+  useEffect(() => {
+    setFieldErrors(undefined);
+    setFailure(null);
+    headingRef.current?.focus();
+  }, [index]);
+
+  if (loaded.loading || (!draft && !loaded.error)) return <Spinner label="Loading the application" />;
+  if (loaded.error || !draft || version === undefined) {
+    return (
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>
+          {messageOf(loaded.error)} <Link to="/agent/SearchProspect">Back to the search</Link>
+        </MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (!flow || !current || !step) throw new Error('The configuration has no Select Services steps');
+
+  const block = editingBlock(draft);
+  if (block) {
+    return (
+      <MessageBar intent="warning" role="alert">
+        <MessageBarBody>
+          <MessageBarTitle>Editing is blocked</MessageBarTitle>
+          {block.message} <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(id)}`}>Back to the application</Link>
+        </MessageBarBody>
+      </MessageBar>
+    );
+  }
+
+  const documentTypes = new Map(documentGroups(docs.data).flatMap((g) => g.documents.map((d) => [d.documentKey, d.documentType] as const)));
+
+  /** Uploads a document of the annexure (multipart, not encrypted) as the agent. */
+  const onUpload = async (file: File, { documentKey, signal, onProgress }: UploadOptions) => {
+    const form = new FormData();
+    form.append('documentKey', documentKey);
+    form.append('documentType', documentTypes.get(documentKey) ?? typeOfKey(documentKey));
+    form.append('file', file, file.name);
+    onProgress(0);
+    const res = await api<{ fileName: string; uploadStatus: string }>(`/api/rest/v1/banks/rak/prospectId/${encodeURIComponent(id)}/documents`, {
+      method: 'POST',
+      body: form,
+      signal,
+    });
+    onProgress(1);
+    docs.reload();
+    return res.body ?? {};
+  };
+
+  /** "Save and continue": saves the step as the agent (saveType save, actionType continue), then the next step. */
+  const save = async (data: Obj) => {
+    setBusy(true);
+    setFailure(null);
+    setFieldErrors(undefined);
+    try {
+      const res = await api<ProspectAnswer>(prospectUrl(id), {
+        method: 'PUT',
+        body: { prospect: data, saveType: 'save', actionType: 'continue', step: current.step, version },
+      });
+      setDraft(res.body!.prospect);
+      setVersion(res.body!.version);
+      if (index + 1 < steps.length) {
+        navigate(servicesPath(id, index + 2));
+      } else {
+        setSaved(true);
+      }
+    } catch (error) {
+      const fields = fieldErrorsOf(error, 'prospect');
+      if (fields) {
+        setFieldErrors(fields);
+        setFailure({ title: 'Please check the highlighted fields', message: 'The application was not saved.' });
+      } else if (error instanceof ApiRequestError && error.status === 409) {
+        setFailure({ title: 'The application changed', message: messageOf(error), conflict: true });
+      } else {
+        setFailure({ title: 'Not saved', message: messageOf(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const applicationInfo = (draft.applicationInfo ?? {}) as Obj;
+  return (
+    <>
+      <div ref={headingRef} tabIndex={-1}>
+        <Text size={200} block>
+          Application {id} · Step {index + 1} of {steps.length}
+        </Text>
+        <Title2 as="h1">{current.title}</Title2>
+      </div>
+      {saved && (
+        <MessageBar intent="success" style={{ margin: '12px 0' }}>
+          <MessageBarBody>
+            <MessageBarTitle>Saved</MessageBarTitle>
+            All steps of Select Services are saved. <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(id)}`}>Back to the application</Link>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {failure && (
+        <MessageBar intent="error" role="alert" style={{ margin: '12px 0' }}>
+          <MessageBarBody>
+            <MessageBarTitle>{failure.title}</MessageBarTitle>
+            {failure.message}
+          </MessageBarBody>
+          {failure.conflict && (
+            <Button size="small" onClick={() => loaded.reload()}>
+              Reload
+            </Button>
+          )}
+        </MessageBar>
+      )}
+      <StepForm
+        key={current.step}
+        id="agent-services"
+        step={step}
+        formData={draft}
+        validator={validator}
+        extraErrors={extraErrorsOf(fieldErrors)}
+        formContext={{
+          lists: config.lists,
+          islamic: applicationInfo.islamicBanking === true,
+          products: config.products as never,
+          onUpload,
+          onExpressChoice: () => requestAnimationFrame(() => (document.getElementById('agent-services') as HTMLFormElement | null)?.requestSubmit()),
+        }}
+        onChange={(next) => {
+          setSaved(false);
+          setDraft((prev) => applyDerives(step.schema, prev, next as Obj));
+        }}
+        onSubmit={(next) => void save(applyDerives(step.schema, draft, next as Obj))}
+      >
+        <div style={{ display: 'flex', gap: 12, marginTop: 24, flexWrap: 'wrap' }}>
+          {index > 0 && <Button onClick={() => navigate(servicesPath(id, index))}>Back</Button>}
+          <Button appearance="primary" type="submit" disabled={busy}>
+            {busy ? 'Saving…' : index + 1 < steps.length ? 'Save and continue' : 'Save'}
+          </Button>
+          <Button appearance="subtle" onClick={() => navigate(`/agent/SearchedAppInfo/${encodeURIComponent(id)}`)}>
+            Back to the application
+          </Button>
+        </div>
+      </StepForm>
+      <Body1 block style={{ marginTop: 16 }}>
+        Changes are saved when you press {index + 1 < steps.length ? '"Save and continue"' : '"Save"'}.
+      </Body1>
+    </>
+  );
+}
+
+/** /agent/SearchedAppInfo/:id/SelectServices?step=N: the RO flow of Select Services (with the KYC annexure), saved as the agent. */
+export default function AgentServicesPage() {
+  const { id = '' } = useParams();
+  return (
+    <AgentLayout title="Search Applications" active={1}>
+      <WithAgentConfig>{(config) => <ServicesFlow config={config} id={id} />}</WithAgentConfig>
+    </AgentLayout>
+  );
+}

@@ -1,0 +1,212 @@
+import {
+  Body1,
+  Button,
+  Caption1,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title2,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAtom } from '../../lib/jotai';
+import type { AppConfig } from '../config/useConfig';
+import { StepForm } from '../forms/StepForm';
+import { stepValidatorFor } from '../forms/stepValidator';
+import { useApi } from '../session/session';
+import { AgentLayout, WithAgentConfig } from './AgentLayout';
+import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
+import { agentSearchAtom, initialSearch, searchCriteria, type SearchAnswer, type SearchState, type SortKey } from './searchState';
+
+const useStyles = makeStyles({
+  results: { marginTop: '32px' },
+  scroller: { maxHeight: '740px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  pager: { display: 'flex', alignItems: 'center', gap: '12px', marginTop: '12px', flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: '12px', marginTop: '24px', flexWrap: 'wrap' },
+});
+
+const COLUMNS: { key: string; label: string; sort?: SortKey }[] = [
+  { key: 'prospectId', label: 'Prospect ID', sort: 'prospectId' },
+  { key: 'companyName', label: 'Company', sort: 'companyName' },
+  { key: 'applicantName', label: 'Applicant' },
+  { key: 'status', label: 'Status', sort: 'status' },
+  { key: 'lastModified', label: 'Last change', sort: 'updatedAt' },
+];
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' });
+
+function SearchForm({ config }: { config: AppConfig }) {
+  const styles = useStyles();
+  const api = useApi();
+  const validator = useMemo(() => stepValidatorFor(config), [config]);
+  const [state, setState] = useAtom(agentSearchAtom);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const step = config.steps.agentSearch;
+  if (!step) throw new Error('The configuration has no agentSearch step');
+
+  /** Runs the search; a failure empties the results (spec 001 §7). */
+  const run = async (next: Pick<SearchState, 'page' | 'sort' | 'order'> & { criteria: Record<string, unknown> }) => {
+    setBusy(true);
+    setFailure(null);
+    setFieldErrors(undefined);
+    const submitted = searchCriteria(next.criteria);
+    try {
+      const res = await api<SearchAnswer>('/api/products/stp-accounts/prospects/search', {
+        method: 'POST',
+        body: { ...submitted, page: next.page, pageSize: state.pageSize, sort: next.sort, order: next.order },
+      });
+      setState((s) => ({ ...s, ...next, submitted, answer: res.body ?? null }));
+      requestAnimationFrame(() => resultsRef.current?.focus());
+    } catch (error) {
+      setState((s) => ({ ...s, ...next, submitted: null, answer: null }));
+      const fields = fieldErrorsOf(error, 'searchInfo', 'body');
+      if (fields) setFieldErrors(fields);
+      else setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const answer = state.answer;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  const sortBy = (key: SortKey) => {
+    if (!state.submitted) return;
+    const order = state.sort === key && state.order === 'asc' ? 'desc' : 'asc';
+    void run({ criteria: state.submitted, page: 1, sort: key, order });
+  };
+
+  return (
+    <>
+      <StepForm
+        id="agent-search"
+        step={step}
+        formData={state.criteria}
+        validator={validator}
+        formContext={{ lists: config.lists }}
+        extraErrors={extraErrorsOf(fieldErrors)}
+        onChange={(criteria) => setState((s) => ({ ...s, criteria: criteria as Record<string, unknown> }))}
+        onSubmit={(criteria) => void run({ criteria: criteria as Record<string, unknown>, page: 1, sort: state.sort, order: state.order })}
+      >
+        <div className={styles.actions}>
+          <Button appearance="primary" type="submit" disabled={busy}>
+            Search
+          </Button>
+          <Button
+            disabled={busy}
+            onClick={() => {
+              setState(initialSearch);
+              setFailure(null);
+              setFieldErrors(undefined);
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </StepForm>
+
+      <section className={styles.results} aria-labelledby="search-results-title" aria-busy={busy}>
+        {busy && <Spinner size="small" label="Searching" />}
+        {failure && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        )}
+        {answer && (
+          <>
+            <div ref={resultsRef} tabIndex={-1}>
+              <Title3 as="h2" id="search-results-title">
+                {answer.total === 0 ? 'No applications found' : `${answer.total} application${answer.total === 1 ? '' : 's'} found`}
+              </Title3>
+            </div>
+            {answer.total === 0 ? (
+              <Body1 block>Check the criteria, or search by another identifier such as the mobile number or the trade licence.</Body1>
+            ) : (
+              <>
+                <div className={styles.scroller}>
+                  <Table aria-label="Applications found" sortable>
+                    <TableHeader>
+                      <TableRow>
+                        {COLUMNS.map((c) =>
+                          c.sort ? (
+                            <TableHeaderCell
+                              key={c.key}
+                              sortDirection={state.sort === c.sort ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                              onClick={() => sortBy(c.sort!)}
+                            >
+                              {c.label}
+                            </TableHeaderCell>
+                          ) : (
+                            <TableHeaderCell key={c.key}>{c.label}</TableHeaderCell>
+                          ),
+                        )}
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {answer.searchResult.map((r) => (
+                        <TableRow key={r.prospectId}>
+                          <TableCell>
+                            <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(r.prospectId)}`}>{r.prospectId}</Link>
+                          </TableCell>
+                          <TableCell>{r.companyName || '—'}</TableCell>
+                          <TableCell>{r.applicantName || '—'}</TableCell>
+                          <TableCell>{r.status.statusNotes || '—'}</TableCell>
+                          <TableCell>{dateTime.format(new Date(r.lastModified))}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </div>
+                <nav className={styles.pager} aria-label="Result pages">
+                  <Button
+                    icon={<ChevronLeftRegular />}
+                    disabled={busy || answer.page <= 1}
+                    onClick={() => void run({ criteria: state.submitted ?? {}, page: answer.page - 1, sort: state.sort, order: state.order })}
+                  >
+                    Previous
+                  </Button>
+                  <Caption1 aria-live="polite">
+                    Page {answer.page} of {pages}
+                  </Caption1>
+                  <Button
+                    icon={<ChevronRightRegular />}
+                    iconPosition="after"
+                    disabled={busy || answer.page >= pages}
+                    onClick={() => void run({ criteria: state.submitted ?? {}, page: answer.page + 1, sort: state.sort, order: state.order })}
+                  >
+                    Next
+                  </Button>
+                </nav>
+              </>
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** /agent/SearchProspect: search applications by any identifier (step agentSearch), results paged and sorted by the server. */
+export default function SearchProspectPage() {
+  return (
+    <AgentLayout title="Search Applications" active={1}>
+      <Title2 as="h1">Search applications</Title2>
+      <Body1 block style={{ marginBottom: 16 }}>
+        Find an application by any identifier, or <Link to="/agent/InviteCustomer">send an invite</Link> to a new customer.
+      </Body1>
+      <WithAgentConfig>{(config) => <SearchForm config={config} />}</WithAgentConfig>
+    </AgentLayout>
+  );
+}

@@ -1,0 +1,295 @@
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title2,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowLeftRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiRequestError } from '../../lib/secureFetch';
+import type { AppConfig } from '../config/useConfig';
+import { AgentLayout, WithAgentConfig } from './AgentLayout';
+import { servicesPath } from './agentSteps';
+import { documentGroups, type DocumentEntry } from './documents';
+import { useDocumentDownload } from './useDocumentDownload';
+import { editingBlock } from './editingBlock';
+import { messageOf } from './fieldErrors';
+import { type OverviewSection, prospectOverview } from './prospectOverview';
+import { type AuditEntry, auditUrl, documentsUrl, type ProspectAnswer, prospectUrl, useAgentGet } from './useAgentData';
+
+const useStyles = makeStyles({
+  head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: '12px', flexWrap: 'wrap', margin: '16px 0 8px' },
+  section: { marginTop: '28px' },
+  card: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '12px 16px', marginTop: '12px' },
+  list: { display: 'grid', gridTemplateColumns: 'minmax(160px, 40%) 1fr', columnGap: '16px', rowGap: '6px', margin: '8px 0 0' },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+});
+
+const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+function Sections({ sections, level = 'h3' }: { sections: OverviewSection[]; level?: 'h3' | 'h4' }) {
+  const styles = useStyles();
+  return (
+    <>
+      {sections.map((s) => (
+        <div key={s.title} className={styles.card}>
+          <Body1 as={level} style={{ fontWeight: 600, margin: 0 }}>
+            {s.title}
+          </Body1>
+          <dl className={styles.list}>
+            {s.rows.map((r) => (
+              <div key={r.path} style={{ display: 'contents' }}>
+                <dt className={styles.term}>{r.label}</dt>
+                <dd className={styles.value}>{r.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Dubai' });
+
+const ACTIONS: Record<string, string> = {
+  'prospect.create': 'Application created',
+  'prospect.auto': 'Saved automatically',
+  'prospect.save': 'Saved',
+  'prospect.submit': 'Submitted',
+};
+
+function Overview({ config, id }: { config: AppConfig; id: string }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const prospect = useAgentGet<ProspectAnswer>(prospectUrl(id));
+  const docs = useAgentGet<unknown>(documentsUrl(id));
+  const audit = useAgentGet<{ entries: AuditEntry[] }>(auditUrl(id));
+  const download = useDocumentDownload();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const overview = useMemo(() => (prospect.data ? prospectOverview(config, prospect.data.prospect) : undefined), [config, prospect.data]);
+
+  if (prospect.loading) return <Spinner label="Loading the application" />;
+  if (prospect.error || !prospect.data || !overview) {
+    const notFound = prospect.error instanceof ApiRequestError && prospect.error.status === 404;
+    return (
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>
+          <MessageBarTitle>{notFound ? 'Application not found' : 'The application could not be loaded'}</MessageBarTitle>
+          {messageOf(prospect.error)} <Link to="/agent/SearchProspect">Back to the search</Link>
+        </MessageBarBody>
+      </MessageBar>
+    );
+  }
+
+  const data = prospect.data;
+  const block = editingBlock(data.prospect);
+  const services = config.flows.selectServices?.steps ?? [];
+  const annexureIndex = services.findIndex((s) => s.step === 'kycAnnexure');
+  const statusInfo = (data.prospect.prospectStatusInfo ?? {}) as Record<string, unknown>;
+  const groups = documentGroups(docs.data);
+
+  const onDownload = async (doc: DocumentEntry) => {
+    setDownloadError(null);
+    try {
+      await download(id, doc);
+    } catch (error) {
+      setDownloadError(`${doc.documentTitle ?? doc.documentKey}: ${messageOf(error)}`);
+    }
+  };
+
+  return (
+    <>
+      <div className={styles.head}>
+        <Title2 as="h1">Application {data.prospectId}</Title2>
+        <Badge appearance="tint" color={data.status === 'SUBMITTED' ? 'success' : 'informative'} size="large">
+          {data.status}
+        </Badge>
+      </div>
+      <Caption1 block>Version {data.version}</Caption1>
+
+      {block && (
+        <MessageBar intent="warning" style={{ marginTop: 12 }}>
+          <MessageBarBody>
+            <MessageBarTitle>Editing is blocked</MessageBarTitle>
+            {block.message}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.actions}>
+        <Button icon={<ArrowLeftRegular />} onClick={() => navigate('/agent/SearchProspect')}>
+          Back to the search
+        </Button>
+        <Button appearance="primary" icon={<PlayRegular />} disabled={!!block || services.length === 0} onClick={() => navigate(servicesPath(id, 1))}>
+          Continue application
+        </Button>
+        <Button icon={<EditRegular />} disabled={!!block || annexureIndex < 0} onClick={() => navigate(servicesPath(id, annexureIndex + 1))}>
+          Edit KYC annexure
+        </Button>
+      </div>
+
+      <section className={styles.section} aria-labelledby="status-title">
+        <Title3 as="h2" id="status-title">
+          Status
+        </Title3>
+        <dl className={styles.list}>
+          <dt className={styles.term}>Status</dt>
+          <dd className={styles.value}>{data.status}</dd>
+          {Object.entries(statusInfo)
+            .filter(([, v]) => typeof v === 'string' && v)
+            .map(([k, v]) => (
+              <div key={k} style={{ display: 'contents' }}>
+                <dt className={styles.term}>{k === 'statusNotes' ? 'Status notes' : k === 'statusReason' ? 'Status reason' : k}</dt>
+                <dd className={styles.value}>{String(v)}</dd>
+              </div>
+            ))}
+        </dl>
+      </section>
+
+      <section className={styles.section} aria-labelledby="application-title">
+        <Title3 as="h2" id="application-title">
+          Application
+        </Title3>
+        {overview.sections.length ? <Sections sections={overview.sections} /> : <Body1 block>Nothing filled in yet.</Body1>}
+      </section>
+
+      <section className={styles.section} aria-labelledby="stakeholders-title">
+        <Title3 as="h2" id="stakeholders-title">
+          Stakeholders
+        </Title3>
+        {overview.stakeholders.length === 0 && <Body1 block>No stakeholders yet.</Body1>}
+        {overview.stakeholders.map((s, i) => (
+          <div key={i} className={styles.section}>
+            <Body1 as="h3" style={{ fontWeight: 600 }}>
+              {i + 1}. {s.name}
+            </Body1>
+            <Sections sections={s.sections} level="h4" />
+          </div>
+        ))}
+      </section>
+
+      <section className={styles.section} aria-labelledby="documents-title">
+        <Title3 as="h2" id="documents-title">
+          Documents
+        </Title3>
+        {docs.loading && <Spinner size="small" label="Loading documents" />}
+        {!!docs.error && (
+          <MessageBar intent="error">
+            <MessageBarBody>{messageOf(docs.error)}</MessageBarBody>
+          </MessageBar>
+        )}
+        {downloadError && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{downloadError}</MessageBarBody>
+          </MessageBar>
+        )}
+        {!docs.loading && !docs.error && groups.length === 0 && <Body1 block>No documents are required yet.</Body1>}
+        {groups.map((g) => (
+          <div key={g.title} className={styles.card}>
+            <Body1 as="h3" style={{ fontWeight: 600, margin: 0 }}>
+              {g.title}
+            </Body1>
+            <Table size="small" aria-label={g.title}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>Document</TableHeaderCell>
+                  <TableHeaderCell>Status</TableHeaderCell>
+                  <TableHeaderCell>File</TableHeaderCell>
+                  <TableHeaderCell>
+                    <span style={srOnly}>Download</span>
+                  </TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {g.documents.map((d) => {
+                  const uploaded = !!d.fileName && d.uploadStatus === 'Uploaded';
+                  return (
+                    <TableRow key={d.documentKey}>
+                      <TableCell>
+                        {d.documentTitle ?? d.documentKey}
+                        {d.required ? '' : ' (optional)'}
+                      </TableCell>
+                      <TableCell>{d.uploadStatus ?? 'Not uploaded'}</TableCell>
+                      <TableCell>{d.fileName ?? '—'}</TableCell>
+                      <TableCell>
+                        {uploaded && (
+                          <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => void onDownload(d)} aria-label={`Download ${d.fileName}`}>
+                            Download
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </div>
+        ))}
+      </section>
+
+      <section className={styles.section} aria-labelledby="audit-title">
+        <Title3 as="h2" id="audit-title">
+          Audit trail
+        </Title3>
+        {audit.loading && <Spinner size="small" label="Loading the audit trail" />}
+        {!!audit.error && (
+          <MessageBar intent="error">
+            <MessageBarBody>{messageOf(audit.error)}</MessageBarBody>
+          </MessageBar>
+        )}
+        {audit.data && (
+          <Table size="small" aria-label="Audit trail">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>When</TableHeaderCell>
+                <TableHeaderCell>Who</TableHeaderCell>
+                <TableHeaderCell>What</TableHeaderCell>
+                <TableHeaderCell>Changed</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {audit.data.entries.map((e, i) => (
+                <TableRow key={i}>
+                  <TableCell>{dateTime.format(new Date(e.at))}</TableCell>
+                  <TableCell>{e.actor}</TableCell>
+                  <TableCell>{ACTIONS[e.action] ?? e.action}</TableCell>
+                  <TableCell>
+                    {e.changes.slice(0, 6).map(String).join(', ')}
+                    {e.changes.length > 6 ? ` and ${e.changes.length - 6} more` : ''}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** /agent/SearchedAppInfo/:id: read-only overview of a whole application, its documents and audit trail, with the agent's actions. */
+export default function SearchedAppInfoPage() {
+  const { id = '' } = useParams();
+  return (
+    <AgentLayout title="Search Applications" active={1}>
+      <WithAgentConfig>{(config) => <Overview config={config} id={id} />}</WithAgentConfig>
+    </AgentLayout>
+  );
+}

@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../src/server/repositories/userRepository';
+import { signInCustomer, withConfig } from './authHelpers';
+import { describeEachDatabase, startApp } from './helpers';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const applicant = { email: 'layla@example.ae', countryCode: '971', mobileNo: '501112233' };
+const bearer = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+
+/** Every agent-only endpoint, with a body that would be valid for an agent. */
+const agentEndpoints = (prospectId: string) =>
+  [
+    ['POST', '/api/products/stp-accounts/prospects/search', { tradeLicenseNo: 'TL-1' }],
+    [
+      'POST',
+      '/api/agent/createInvite',
+      { fullName: 'Sara Ahmed', email: 'sara@example.ae', countryCode: '971', mobileNo: '501234567', accountType: 'starter' },
+    ],
+    ['GET', `/api/agent/prospects/${prospectId}/audit`, undefined],
+  ] as const;
+
+/**
+ * The agent channel's server side: only agents reach search, invite and the audit trail (a customer's token is
+ * refused with 403, no token with 401), and the audit trail lists who changed the application.
+ */
+describeEachDatabase('agent channel', (db) => {
+  let app: FastifyInstance;
+  let agent: string;
+  let customer: string;
+  let product: string;
+  let prospectId: string;
+
+  beforeAll(async () => {
+    app = await startApp(withConfig(db()));
+    await createUser(app.database.db, { username: 'ro.hamad', password: 'agent password 1', displayName: 'Hamad Saeed', roCode: 'RO777', roles: ['agent'] });
+    await createUser(app.database.db, { username: 'studio.staff', password: 'product password', displayName: 'Studio', roles: ['product'] });
+    const login = async (username: string, password: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username, password } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().access_token as string;
+    };
+    agent = await login('ro.hamad', 'agent password 1');
+    product = await login('studio.staff', 'product password');
+    customer = (await signInCustomer(app, applicant, 'agent-test-device')).access_token;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/usertypes/sme/prospects',
+      headers: bearer(customer),
+      payload: { applicantInfo: { fullName: 'Layla Hassan', ...applicant } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    prospectId = created.json().prospectId;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db().cleanup();
+  });
+
+  describe('who may call', () => {
+    it('answers 403 to a customer token on every agent endpoint', async () => {
+      for (const [method, url, payload] of agentEndpoints(prospectId)) {
+        const res = await app.inject({ method, url, headers: bearer(customer), ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      }
+    });
+
+    it('answers 403 to product staff (not agents) on every agent endpoint', async () => {
+      for (const [method, url, payload] of agentEndpoints(prospectId)) {
+        const res = await app.inject({ method, url, headers: bearer(product), ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      }
+    });
+
+    it('answers 401 with no body without a token', async () => {
+      for (const [method, url, payload] of agentEndpoints(prospectId)) {
+        const res = await app.inject({ method, url, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.body).toBe('');
+      }
+    });
+
+    it('lets the agent through on every agent endpoint', async () => {
+      for (const [method, url, payload] of agentEndpoints(prospectId)) {
+        const res = await app.inject({ method, url, headers: bearer(agent), ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      }
+    });
+  });
+
+  describe('audit trail', () => {
+    it('lists the creation by the applicant and a save by the agent, oldest first, with the changed paths', async () => {
+      const current = await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: bearer(agent) });
+      expect(current.statusCode, current.body).toBe(200);
+      const { prospect, version } = current.json() as Json;
+      const saved = await app.inject({
+        method: 'PUT',
+        url: `/api/usertypes/sme/prospects/${prospectId}`,
+        headers: bearer(agent),
+        payload: { prospect: { ...prospect, applicantInfo: { ...prospect.applicantInfo, fullName: 'Layla M Hassan' } }, saveType: 'auto', version },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+
+      const res = await app.inject({ method: 'GET', url: `/api/agent/prospects/${prospectId}/audit`, headers: bearer(agent) });
+      expect(res.statusCode, res.body).toBe(200);
+      const { entries } = res.json() as { entries: Json[] };
+      expect(entries.map((e) => e.action)).toEqual(['prospect.create', 'prospect.auto']);
+      expect(entries[0]).toMatchObject({ actor: 'Applicant', actorKind: 'customer', changes: ['/'] });
+      expect(entries[1]).toMatchObject({ actor: 'Hamad Saeed', actorKind: 'agent' });
+      expect(entries[1]!.changes).toContain('/applicantInfo/fullName');
+      expect(Date.parse(entries[0]!.at)).toBeLessThanOrEqual(Date.parse(entries[1]!.at));
+    });
+
+    it('answers 12002 for an unknown application and 400 for a malformed id', async () => {
+      const unknown = await app.inject({ method: 'GET', url: '/api/agent/prospects/SME0000000000/audit', headers: bearer(agent) });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ errorType: 'ProspectError', errors: [{ errorCode: '12002' }] });
+      const bad = await app.inject({ method: 'GET', url: '/api/agent/prospects/not%20an%20id/audit', headers: bearer(agent) });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  describe('search and invite', () => {
+    it('refuses a search without any criterion with the same message as the form', async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/products/stp-accounts/prospects/search', headers: bearer(agent), payload: { applicantName: '  ' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errors: [{ field: 'searchInfo', message: 'Enter at least one search criterion' }] });
+    });
+
+    it('finds the application by mobile number', async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/products/stp-accounts/prospects/search', headers: bearer(agent), payload: { mobileNo: applicant.mobileNo } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().searchResult.map((r: Json) => r.prospectId)).toContain(prospectId);
+    });
+
+    it('gives field errors for a bad invite', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/agent/createInvite',
+        headers: bearer(agent),
+        payload: { fullName: 'Sara Ahmed', email: 'not-an-email', countryCode: '971', mobileNo: '501234567', accountType: 'starter' },
+      });
+      expect(res.statusCode).toBe(400);
+    });
+  });
+});
