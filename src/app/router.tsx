@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Outlet, useLocation } from 'react-router-dom';
+import { RouteErrorPage } from './components/ErrorBoundary';
 import { NotFoundPage } from './components/NotFoundPage';
 import { agentRoutes } from './features/agent/routes';
 import { documentRoutes } from './features/documents/routes';
@@ -11,7 +12,10 @@ import { studioRoutes } from './features/studio/routes';
 /** Spec: the page scrolls to the top on every route change. */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A block body: recent Chromium returns a Promise from scrollTo, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return <Outlet />;
 }
 
@@ -22,6 +26,7 @@ function ScrollToTop() {
 export const router = createBrowserRouter([
   {
     element: <ScrollToTop />,
+    errorElement: <RouteErrorPage />,
     children: [...productRoutes, ...journeyRoutes, ...stakeholderRoutes, ...documentRoutes, ...agentRoutes, ...studioRoutes, { path: '*', element: <NotFoundPage /> }],
   },
 ]);

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewApplicant } from './journeyHelpers';
 import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
@@ -28,8 +29,10 @@ suite('the built application in Chromium', () => {
 
   it('renders the company details step from the config schemas, with the schema messages inline', async () => {
     const page = await browser.newPage();
+    // Company information needs a signed-in applicant with an application (guards, spec 000 §2).
+    await signInAsNewApplicant(page, server);
     await page.goto(server.url + '/business/CompanyInfo'); // a deep link: history-API fallback
-    await page.getByRole('heading', { name: 'Company Details' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Company Details' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Company name is not filled').waitFor();
     await page.getByText('Number of employees is not filled').waitFor();

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../plugins/app/errors';
 import { tooManyRequests } from '../security/limits';
 import { customerPrincipal } from '../security/otpService';
-import { RefreshError } from '../security/tokens';
+import { createRefreshTokenRepository } from '../repositories/refreshTokenRepository';
+import { hashToken, RefreshError } from '../security/tokens';
 
 const id = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const ignored = { type: 'string', maxLength: 2000 } as const;
@@ -41,6 +42,13 @@ const tokenAnswer = {
     token_type: { type: 'string' },
     expires_in: { type: 'integer' },
   },
+} as const;
+
+const logoutBody = {
+  type: 'object',
+  required: ['client_id', 'refresh_token'],
+  additionalProperties: false,
+  properties: { client_id: id, refresh_token: { type: 'string', minLength: 1, maxLength: 200 }, client_secret: ignored, apiKey: ignored },
 } as const;
 
 interface PreLoginBody {
@@ -123,6 +131,28 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(403, 'Forbidden', [{ errorCode: 'OTP_NOT_VERIFIED', message: 'Please verify the one-time code first' }]);
       }
       return reply.send(await app.tokenService.issue(customerPrincipal(proof, principal.deviceId)));
+    },
+  );
+
+  const refreshTokens = createRefreshTokenRepository();
+
+  /**
+   * Logout: ends the session on the server by revoking the whole refresh-token family of the given token (every
+   * rotation of it), so a copy of any of them can no longer renew the session. Idempotent: an unknown or
+   * already revoked token also answers 204. A token of another user is refused.
+   */
+  app.post<{ Body: { client_id: string; refresh_token: string } }>(
+    '/onboarding/logout',
+    { config: { encryption: false }, onRequest: app.authenticate, schema: { body: logoutBody }, preHandler: checkClient },
+    async (request, reply) => {
+      const row = await refreshTokens.findByHash(app.database.db, hashToken(request.body.refresh_token));
+      if (row) {
+        if (row.principal.sub !== request.principal!.sub) {
+          throw new ApiError(403, 'Forbidden', [{ errorCode: 'TOKEN_MISMATCH', message: 'This refresh token belongs to another session', field: 'refresh_token' }]);
+        }
+        await refreshTokens.revokeFamily(app.database.db, row.familyId, new Date());
+      }
+      return reply.code(204).header('cache-control', 'no-store').send();
     },
   );
 };

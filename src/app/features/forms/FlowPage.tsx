@@ -1,94 +1,194 @@
-import { Body1, Button, MessageBar, MessageBarBody, Spinner, Text, Title2 } from '@fluentui/react-components';
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { RJSFSchema } from '@rjsf/utils';
+import type { FormContext } from '../../../../widgets';
 import { Shell } from '../../components/Shell';
-import { useAtom } from '../../lib/jotai';
+import { SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
 import { useConfig } from '../config/useConfig';
-import { draftProspectAtom } from './draftAtom';
+import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
 import { stepValidatorFor } from './stepValidator';
 
+/** Keywords that only say "not filled yet": such an edit may still be auto-saved (as on the server). */
+const INCOMPLETE = new Set(['required', 'minItems', 'minLength', 'dependentRequired', 'x-arrayTotal']);
+
+const useStyles = makeStyles({
+  top: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: '12px', marginTop: '24px', flexWrap: 'wrap' },
+  heading: { ...typographyStyles.title2, margin: `${tokens.spacingVerticalS} 0`, ':focus': { outline: 'none' }, ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
+});
+
 export interface FlowPageProps {
-  flow: string;
+  /** The config flows this page walks, in order (a per-signatory flow repeats for each stakeholder it applies to). */
+  flows: string[];
   /** Left-panel title of the page. */
   panelTitle: string;
+  /** Where "Continue" on the last step goes. */
+  next: string;
+}
+
+function setAt(prospect: Prospect, s: PageStep, data: unknown): Prospect {
+  if (s.signatoryIndex === undefined) return data as Prospect;
+  const list = [...((prospect.signatoryInfo as unknown[] | undefined) ?? [])];
+  list[s.signatoryIndex] = data;
+  return { ...prospect, signatoryInfo: list };
+}
+
+function dataAt(prospect: Prospect, s: PageStep): unknown {
+  if (s.signatoryIndex === undefined) return prospect;
+  return ((prospect.signatoryInfo as unknown[] | undefined) ?? [])[s.signatoryIndex] ?? {};
 }
 
 /**
- * A page of steps (company information: details, industry, licence). Each step is a schema from the config
- * endpoint; "Continue" validates it and moves to the next one. The step is in the URL (?step=2) so that
- * back/forward and reload keep the applicant's place.
+ * A page of steps driven by the config flows (company information, final questions, select services). Each
+ * step is a schema of the config rendered by StepForm; edits go to the application runtime (saved 500 ms
+ * after the last keystroke when valid); "Continue" saves the step as COMPLETED and moves on. The step is in
+ * the URL (?step=2) so back/forward and reload keep the place; without one the page opens at the first step
+ * that is not completed.
  */
-export default function FlowPage({ flow: flowName, panelTitle }: FlowPageProps) {
+export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageProps) {
+  const styles = useStyles();
   const { data: config, error } = useConfig();
+  const app = useApplication();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [draft, setDraft] = useAtom(draftProspectAtom);
+  const [busy, setBusy] = useState(false);
+  const [stepError, setStepError] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
   const validator = useMemo(() => (config ? stepValidatorFor(config) : undefined), [config]);
+  const steps = useMemo(() => (config ? pageSteps(config.flows, flowIds, app.prospect) : []), [config, flowIds, app.prospect]);
 
-  if (error) {
+  const requested = Number(params.get('step') ?? '0');
+  const resumeAt = Math.max(firstIncompleteStep(steps, app.completedSteps), 0);
+  const index = steps.length === 0 ? 0 : Math.min(Math.max((requested || resumeAt + 1) - 1, 0), steps.length - 1);
+  const current = steps[index];
+
+  useEffect(() => {
+    // A step change moves focus to its heading so keyboard and screen-reader users start at the top.
+    if (params.get('step')) heading.current?.focus();
+  }, [params]);
+
+  if (error || app.loadError) {
     return (
       <Shell title={panelTitle}>
-        <MessageBar intent="error">
-          <MessageBarBody>{error.message}</MessageBarBody>
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error?.message ?? app.loadError}</MessageBarBody>
         </MessageBar>
       </Shell>
     );
   }
-  if (!config || !validator) {
+  if (app.stop) {
+    return (
+      <Shell title={panelTitle}>
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>{app.stop.message}</MessageBarBody>
+        </MessageBar>
+      </Shell>
+    );
+  }
+  if (!config || !validator || !app.prospect) {
     return (
       <Shell title={panelTitle}>
         <Spinner label="Loading your application" />
       </Shell>
     );
   }
-  const flow = config.flows[flowName];
-  if (!flow || flow.steps.length === 0) throw new Error(`The configuration has no steps for ${flowName}`);
-  const index = Math.min(Math.max(Number(params.get('step') ?? '1') - 1, 0), flow.steps.length - 1);
-  const current = flow.steps[index]!;
-  const step = config.steps[current.step]!;
-  const prospect = draft ?? structuredClone(config.prospectTemplate);
-  const done = params.get('done') === '1';
+  const prospect = app.prospect;
+  if (!current) {
+    return (
+      <Shell title={panelTitle}>
+        <Body1 as="p">There is nothing to answer on this page for your application.</Body1>
+        <Button appearance="primary" onClick={() => navigate(next)}>
+          Continue
+        </Button>
+      </Shell>
+    );
+  }
+  const step = config.steps[current.step];
+  if (!step) throw new Error(`The configuration has no step ${current.step}`);
+  const scope = current.signatoryIndex === undefined ? '' : `/signatoryInfo/${current.signatoryIndex}`;
+  const formData = dataAt(prospect, current);
+  const goTo = (i: number) => {
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      n.set('step', String(i + 1));
+      return n;
+    });
+    window.scrollTo(0, 0);
+  };
 
+  const onContinue = async (data: unknown) => {
+    setBusy(true);
+    setStepError(undefined);
+    app.edit(setAt(prospect, current, data), { valid: true });
+    const result = await app.continueStep(current.step, current.signatoryIndex !== undefined ? { signatoryIndex: current.signatoryIndex } : undefined);
+    setBusy(false);
+    if (result.ok) {
+      if (index + 1 < steps.length) goTo(index + 1);
+      else navigate(next);
+    } else if (result.stop) {
+      // A conflict reloaded the application and says so in the notice; a stop shows its message.
+      if (result.stop.code !== 'VERSION_CONFLICT') setStepError(result.stop.message);
+    } else if (!result.fieldErrors || Object.keys(result.fieldErrors).length === 0) {
+      setStepError('Your answers could not be saved. Please try again.');
+    }
+  };
+
+  const islamic = (prospect.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking === true;
   return (
     <Shell title={panelTitle}>
-      <Text size={200} block>
-        Step {index + 1} of {flow.steps.length}
-      </Text>
-      <Title2 as="h1">{current.title}</Title2>
-      {done ? (
-        <MessageBar intent="success">
-          <MessageBarBody>
-            <Body1>{flow.title}: all steps are complete.</Body1>
-          </MessageBarBody>
+      <div className={styles.top}>
+        <Text size={200}>
+          Step {index + 1} of {steps.length}
+          {isDone(app.completedSteps, current) ? ' (completed)' : ''}
+        </Text>
+        <SaveStatus />
+      </div>
+      <h1 ref={heading} tabIndex={-1} className={styles.heading}>
+        {current.title}
+        {current.signatoryName ? `: ${current.signatoryName}` : ''}
+      </h1>
+      {app.notice && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>{app.notice}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => app.dismissNotice()}>OK</Button>
+          </MessageBarActions>
         </MessageBar>
-      ) : (
-        <StepForm
-          key={current.step}
-          id={`step-${current.step}`}
-          step={step}
-          formData={prospect}
-          validator={validator}
-          formContext={{ lists: config.lists, islamic: (prospect.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking === true }}
-          onChange={(data) => setDraft(data as Record<string, unknown>)}
-          onSubmit={(data) => {
-            setDraft(data as Record<string, unknown>);
-            const next = new URLSearchParams(params);
-            if (index + 1 < flow.steps.length) next.set('step', String(index + 2));
-            else next.set('done', '1');
-            setParams(next);
-            window.scrollTo(0, 0);
-          }}
-        >
-          <div style={{ display: 'flex', gap: 12, marginTop: 24 }}>
-            {index > 0 && (
-              <Button onClick={() => setParams({ step: String(index) })}>Back</Button>
-            )}
-            <Button appearance="primary" type="submit">
-              Continue
-            </Button>
-          </div>
-        </StepForm>
       )}
+      {stepError && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{stepError}</MessageBarBody>
+        </MessageBar>
+      )}
+      <StepForm
+        key={`${current.step}-${current.signatoryIndex ?? ''}`}
+        id={`step-${current.step}`}
+        step={step}
+        formData={formData}
+        validator={validator}
+        extraErrors={toExtraErrors(app.fieldErrors, scope)}
+        formContext={{
+          lists: config.lists,
+          islamic,
+          products: config.products as FormContext['products'],
+          // The express offer's Yes / No, thanks answers the step: the form is submitted once RJSF has the choice.
+          onExpressChoice: () => requestAnimationFrame(() => (document.getElementById(`step-${current.step}`) as HTMLFormElement | null)?.requestSubmit()),
+        }}
+        onChange={(data) => {
+          const wrong = validator.fieldErrors(step.schema as RJSFSchema, data).filter((e) => !INCOMPLETE.has(e.keyword));
+          app.edit(setAt(prospect, current, data), { valid: wrong.length === 0 });
+        }}
+        onSubmit={(data) => void onContinue(data)}
+      >
+        <div className={styles.actions}>
+          {index > 0 && <Button onClick={() => goTo(index - 1)}>Back</Button>}
+          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            {busy ? 'Saving' : 'Continue'}
+          </Button>
+        </div>
+      </StepForm>
     </Shell>
   );
 }

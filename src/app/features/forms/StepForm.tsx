@@ -1,6 +1,6 @@
 import { withTheme } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { type ReactNode, useState } from 'react';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { type ReactNode, useMemo, useState } from 'react';
 import { createTheme, type FormContext } from '../../../../widgets';
 import type { StepDefinition } from '../../../content/contentTypes';
 import type { ProjectValidator } from '../../../validation/rjsfValidator';
@@ -15,6 +15,8 @@ export interface StepFormProps {
   formContext: FormContext;
   onChange(data: unknown): void;
   onSubmit(data: unknown): void;
+  /** Server field errors (FieldsValidation) shown on their inputs: toExtraErrors() of the runtime. */
+  extraErrors?: ErrorSchema;
   children?: ReactNode;
 }
 
@@ -22,17 +24,23 @@ export interface StepFormProps {
  * One step rendered by RJSF (the page shows the step title as its heading, so the form's root title is hidden) from its schema and UI schema. Errors appear inline under each field after the
  * first attempt to continue, then follow the applicant's typing.
  */
-export function StepForm({ id, step, formData, validator, formContext, onChange, onSubmit, children }: StepFormProps) {
+export function StepForm({ id, step, formData, validator, formContext, onChange, onSubmit, extraErrors, children }: StepFormProps) {
   const [attempted, setAttempted] = useState(false);
+  // One uiSchema object per step: a new one on every keystroke makes RJSF recompute the whole form's state.
+  const uiSchema = useMemo<UiSchema>(
+    () => ({ ...(step.uiSchema as UiSchema), 'ui:options': { ...(step.uiSchema['ui:options'] as object), hideTitle: true } }),
+    [step.uiSchema],
+  );
   return (
     <ThemedForm
       id={id}
       schema={step.schema as RJSFSchema}
-      uiSchema={{ ...(step.uiSchema as UiSchema), 'ui:options': { ...(step.uiSchema['ui:options'] as object), hideTitle: true } }}
+      uiSchema={uiSchema}
       formData={formData}
       validator={validator}
       formContext={{ ...formContext, formData }}
       liveValidate={attempted}
+      extraErrors={extraErrors}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError

@@ -1,0 +1,40 @@
+import { Caption1, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { CheckmarkCircle16Regular, CloudOff16Regular, ErrorCircle16Regular } from '@fluentui/react-icons';
+import type { SaveState } from './contract';
+import { useApplication } from './useApplication';
+
+const useStyles = makeStyles({
+  line: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minHeight: '20px', color: tokens.colorNeutralForeground2 },
+  offline: { color: tokens.colorPaletteDarkOrangeForeground1 },
+});
+
+const TEXT: Record<SaveState, string> = {
+  saved: 'All changes saved',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  offline: 'You are offline. Your changes are kept and will be saved when you are back online.',
+  retrying: 'Saving failed. Trying again…',
+};
+
+/** The save status line of a journey page (a polite live region: screen readers hear offline and saved). */
+export function SaveStatus() {
+  const styles = useStyles();
+  const { saveState, prospectId } = useApplication();
+  if (!prospectId) return null;
+  const icon =
+    saveState === 'saving' || saveState === 'pending' ? (
+      <Spinner size="extra-tiny" aria-hidden />
+    ) : saveState === 'offline' ? (
+      <CloudOff16Regular aria-hidden />
+    ) : saveState === 'retrying' ? (
+      <ErrorCircle16Regular aria-hidden />
+    ) : (
+      <CheckmarkCircle16Regular aria-hidden />
+    );
+  return (
+    <div className={`${styles.line} ${saveState === 'offline' || saveState === 'retrying' ? styles.offline : ''}`} role="status" aria-live="polite" data-save-state={saveState}>
+      {icon}
+      <Caption1>{TEXT[saveState]}</Caption1>
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+/**
+ * The one application store of the tab: the local copy of the prospect (session storage, so a reload loses
+ * nothing), the save queue, the server's field errors and the stop state. React reads it through
+ * useApplication() (useSyncExternalStore); it lives outside React so that every page shares one queue.
+ */
+import { ApiRequestError, SessionExpiredError } from '../../lib/secureFetch';
+import type { ApiCall, ContinueResult, Prospect, SaveState, ScreeningOutcome, SubmitResult } from './contract';
+import { SaveQueue, type SaveJob, type SendOutcome } from './saveQueue';
+
+/** Sections only the server writes (src/server/routes/prospects.ts): always taken from its answer. */
+const SERVER_OWNED = ['generalInfo', 'documents', 'screeningInfo', 'prospectStatusInfo', 'freeFieldsInfo'];
+
+/** Prospect error codes that end the journey in a stop state (spec 001 §4). */
+export const STOP_CODES = new Set(['12012', '12002', 'EXP101']);
+
+/** Pages on which the timed auto-save runs (spec 000 §4). */
+const AUTO_SAVE_VIEWS = /\/business\/(CompanyInfo|StakeholdersInfo|FinalQuestions|UploadDocuments|SelectServices)\b/;
+
+/** The spec does not give the timed auto-save interval; half a minute keeps at most that much typing at risk. */
+export const AUTO_SAVE_INTERVAL_MS = 30_000;
+
+const STORAGE_KEY = 'qa.application';
+
+export interface StopState {
+  code: string;
+  message: string;
+}
+
+export interface ApplicationSnapshot {
+  prospectId: string | undefined;
+  prospect: Prospect | undefined;
+  version: number | undefined;
+  status: string | undefined;
+  saveState: SaveState;
+  fieldErrors: Record<string, string[]>;
+  loading: boolean;
+  /** Loading the prospect failed (not a stop): shown with a retry. */
+  loadError: string | undefined;
+  stop: StopState | undefined;
+  /** A message for the applicant, e.g. after a conflict reloaded the application. */
+  notice: string | undefined;
+  /** Local edits not yet accepted by the server. */
+  dirty: boolean;
+}
+
+interface ProspectAnswer {
+  prospectId: string;
+  version: number;
+  status?: string;
+  prospect: Prospect;
+  preScreening?: ScreeningOutcome;
+}
+
+interface Persisted {
+  prospectId: string;
+  prospect: Prospect;
+  version: number;
+  status?: string;
+  dirty: boolean;
+}
+
+const EMPTY: ApplicationSnapshot = {
+  prospectId: undefined,
+  prospect: undefined,
+  version: undefined,
+  status: undefined,
+  saveState: 'saved',
+  fieldErrors: {},
+  loading: false,
+  loadError: undefined,
+  stop: undefined,
+  notice: undefined,
+  dirty: false,
+};
+
+/** "prospect.signatoryInfo[0].kycDetails.dateOfBirth" -> "signatoryInfo[0].kycDetails.dateOfBirth". */
+export function relativeField(field: string | undefined): string {
+  return (field ?? '').replace(/^prospect\.?/, '');
+}
+
+export function fieldErrorsOf(error: ApiRequestError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of error.body?.errors ?? []) {
+    const key = relativeField(e.field);
+    (out[key] ??= []).push(e.message);
+  }
+  return out;
+}
+
+function isNetworkError(error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  return error instanceof TypeError;
+}
+
+function readPersisted(): Persisted | undefined {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as Persisted) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type SaveResult = SubmitResult & { expired?: boolean };
+
+export class ApplicationStore {
+  private snap: ApplicationSnapshot = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  private api: ApiCall | undefined;
+  private hasRefreshToken = false;
+  private queue: SaveQueue<SaveResult> | undefined;
+  private editSeq = 0;
+  private lastEditValid = true;
+  private loadingId: string | undefined;
+  private autoTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly onOnline = () => this.queue?.setOnline(true);
+  private readonly onOffline = () => this.queue?.setOnline(false);
+
+  constructor() {
+    const saved = readPersisted();
+    if (saved?.prospectId) {
+      this.snap = { ...EMPTY, prospectId: saved.prospectId, prospect: saved.prospect, version: saved.version, status: saved.status, dirty: saved.dirty };
+    }
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ApplicationSnapshot => this.snap;
+
+  /** The signed-in caller: set by every useApplication() render (the token changes on renewal). */
+  connect(api: ApiCall, session: { refreshToken?: string } | null): void {
+    this.api = api;
+    this.hasRefreshToken = !!session?.refreshToken;
+    if (!this.queue) this.start();
+  }
+
+  /** Opens an application: the kept local copy when it is this one (unsaved edits are sent), else the server's. */
+  async open(prospectId: string, answer?: ProspectAnswer): Promise<void> {
+    if (answer) {
+      this.queue?.clear();
+      this.set({ ...EMPTY, prospectId, prospect: answer.prospect, version: answer.version, status: answer.status, saveState: this.queue?.saveState ?? 'saved' });
+      return;
+    }
+    if (this.snap.prospectId === prospectId && this.snap.prospect) {
+      if (this.snap.dirty && !this.snap.stop) this.queue?.edit(true);
+      return;
+    }
+    this.queue?.clear();
+    this.set({ ...EMPTY, prospectId, saveState: this.queue?.saveState ?? 'saved' });
+    await this.load();
+  }
+
+  /** Loads the prospect if the store knows an id but has no copy yet (a fresh tab, after a conflict). */
+  async ensureLoaded(): Promise<void> {
+    if (this.snap.prospectId && !this.snap.prospect && !this.snap.loading && !this.snap.loadError && !this.snap.stop) await this.load();
+  }
+
+  /** Forgets the application (logout, another applicant). */
+  close(): void {
+    this.queue?.clear();
+    this.set({ ...EMPTY, saveState: this.queue?.saveState ?? 'saved' });
+  }
+
+  async load(): Promise<void> {
+    const id = this.snap.prospectId;
+    if (!id || !this.api || this.loadingId === id) return;
+    this.loadingId = id;
+    this.set({ loading: true, loadError: undefined });
+    try {
+      const res = await this.api<ProspectAnswer>(`/api/usertypes/sme/prospects/${encodeURIComponent(id)}`);
+      const a = res.body!;
+      if (this.snap.prospectId !== id) return;
+      this.set({ prospect: a.prospect, version: a.version, status: a.status, loading: false, dirty: false, fieldErrors: {} });
+    } catch (error) {
+      if (this.snap.prospectId !== id) return;
+      const stop = this.stopOf(error);
+      this.set({
+        loading: false,
+        ...(stop ? { stop } : { loadError: error instanceof SessionExpiredError ? undefined : (error as Error).message || 'The application could not be loaded' }),
+      });
+    } finally {
+      this.loadingId = undefined;
+    }
+  }
+
+  edit(next: Prospect, valid = true): void {
+    if (!this.snap.prospectId || this.snap.stop) {
+      this.set({ prospect: next });
+      return;
+    }
+    this.editSeq += 1;
+    this.lastEditValid = valid;
+    this.set({ prospect: next, dirty: true, fieldErrors: valid ? this.snap.fieldErrors : this.snap.fieldErrors });
+    this.queue?.edit(valid);
+  }
+
+  /** Drops a server error once the applicant changed that field. */
+  clearFieldError(path: string): void {
+    if (!(path in this.snap.fieldErrors)) return;
+    const rest = { ...this.snap.fieldErrors };
+    delete rest[path];
+    this.set({ fieldErrors: rest });
+  }
+
+  dismissNotice(): void {
+    this.set({ notice: undefined });
+  }
+
+  async continueStep(step: string, signatoryIndex?: number): Promise<ContinueResult> {
+    return this.request({ saveType: 'save', actionType: 'continue', step, ...(signatoryIndex !== undefined ? { signatoryIndex } : {}) });
+  }
+
+  async submit(): Promise<SubmitResult> {
+    return this.request({ saveType: 'submit' });
+  }
+
+  async flush(): Promise<void> {
+    await this.queue?.flush();
+  }
+
+  private async request(job: SaveJob): Promise<SaveResult> {
+    if (this.snap.stop) return { ok: false, stop: this.snap.stop };
+    if (!this.queue || !this.snap.prospectId) return { ok: false, stop: { code: 'NO_PROSPECT', message: 'There is no application open in this tab.' } };
+    return this.queue.request(job);
+  }
+
+  private start(): void {
+    this.queue = new SaveQueue<SaveResult>({
+      send: (job) => this.send(job),
+      onState: (saveState) => this.set({ saveState }),
+      online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
+    });
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', this.onOnline);
+      window.addEventListener('offline', this.onOffline);
+    }
+    // Spec 000 §4: the timed auto-save runs only with no error, both tokens, and on one of the journey pages.
+    this.autoTimer = setInterval(() => {
+      if (!this.snap.dirty || !this.lastEditValid || this.snap.stop || Object.keys(this.snap.fieldErrors).length > 0) return;
+      if (!this.hasRefreshToken || typeof location === 'undefined' || !AUTO_SAVE_VIEWS.test(location.pathname)) return;
+      if (!this.queue?.busy) this.queue?.edit(true);
+    }, AUTO_SAVE_INTERVAL_MS);
+    if (this.snap.dirty && this.snap.prospectId) this.queue.edit(this.lastEditValid);
+  }
+
+  private stopOf(error: unknown): StopState | undefined {
+    if (!(error instanceof ApiRequestError)) return undefined;
+    const hit = error.body?.errors?.find((e) => STOP_CODES.has(e.errorCode));
+    return hit ? { code: hit.errorCode, message: hit.message } : undefined;
+  }
+
+  private async send(job: SaveJob): Promise<SendOutcome<SaveResult>> {
+    const id = this.snap.prospectId;
+    const prospect = this.snap.prospect;
+    if (!id || !prospect || !this.api || this.snap.version === undefined) {
+      return { kind: 'refused', result: { ok: false, stop: { code: 'NO_PROSPECT', message: 'There is no application open in this tab.' } } };
+    }
+    const seq = this.editSeq;
+    try {
+      const res = await this.api<ProspectAnswer>(`/api/usertypes/sme/prospects/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: { ...job, prospect: clientPart(prospect), version: this.snap.version },
+      });
+      const a = res.body!;
+      if (this.snap.prospectId !== id) return { kind: 'done', result: { ok: true } };
+      const untouched = this.editSeq === seq;
+      const server: Prospect = {};
+      for (const k of SERVER_OWNED) if (k in a.prospect) server[k] = a.prospect[k];
+      this.set({
+        // Edits made while this save was in flight stay; the server's own sections are taken either way.
+        prospect: untouched ? a.prospect : { ...this.snap.prospect, ...server },
+        version: a.version,
+        status: a.status,
+        dirty: !untouched,
+        fieldErrors: {},
+        notice: this.snap.notice,
+      });
+      return { kind: 'done', result: { ok: true, ...(a.preScreening ? { preScreening: a.preScreening } : {}) } };
+    } catch (error) {
+      if (error instanceof SessionExpiredError) return { kind: 'refused', result: { ok: false, expired: true } };
+      if (!(error instanceof ApiRequestError)) return isNetworkError(error) ? { kind: 'offline' } : { kind: 'retry' };
+      if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' };
+      const stop = this.stopOf(error);
+      if (stop) {
+        this.set({ stop });
+        return { kind: 'refused', result: { ok: false, stop } };
+      }
+      if (error.status === 409) {
+        // Changed elsewhere (another tab, an agent): never overwrite; take the server's copy and say so.
+        const message = 'Your application was changed elsewhere, so we loaded the latest version. Please check your last changes before you continue.';
+        this.set({ prospect: undefined, dirty: false, notice: message });
+        this.queue?.clear();
+        await this.load();
+        return { kind: 'refused', result: { ok: false, stop: { code: 'VERSION_CONFLICT', message } } };
+      }
+      const fieldErrors = fieldErrorsOf(error);
+      if (job.saveType !== 'auto' || error.body?.errorType === 'FieldsValidation') this.set({ fieldErrors });
+      return { kind: 'refused', result: { ok: false, fieldErrors } };
+    }
+  }
+
+  private set(patch: Partial<ApplicationSnapshot>): void {
+    this.snap = { ...this.snap, ...patch };
+    if ('prospect' in patch || 'prospectId' in patch || 'version' in patch || 'dirty' in patch) this.persist();
+    for (const l of this.listeners) l();
+  }
+
+  private persist(): void {
+    try {
+      const { prospectId, prospect, version, status, dirty } = this.snap;
+      if (prospectId && prospect && version !== undefined) {
+        globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify({ prospectId, prospect, version, status, dirty } satisfies Persisted));
+      } else if (!prospectId) {
+        globalThis.sessionStorage?.removeItem(STORAGE_KEY);
+      }
+    } catch {
+      // Storage full or blocked: the copy in memory still goes to the server.
+    }
+  }
+}
+
+/** The server ignores its own sections; not sending them keeps the (encrypted) body small. */
+function clientPart(prospect: Prospect): Prospect {
+  const out: Prospect = {};
+  for (const [k, v] of Object.entries(prospect)) if (!SERVER_OWNED.includes(k)) out[k] = v;
+  return out;
+}
+
+let shared: ApplicationStore | undefined;
+
+/** The tab's store (created on first use). */
+export function applicationStore(): ApplicationStore {
+  return (shared ??= new ApplicationStore());
+}

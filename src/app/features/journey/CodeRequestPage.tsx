@@ -1,0 +1,148 @@
+import { Body1, Button, MessageBar, MessageBarBody, Spinner, Title2 } from '@fluentui/react-components';
+import type { ErrorSchema } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Shell } from '../../components/Shell';
+import { useAtom, useAtomValue } from '../../lib/jotai';
+import { ApiRequestError } from '../../lib/secureFetch';
+import { toExtraErrors } from '../application';
+import { useConfig } from '../config/useConfig';
+import { draftProspectAtom } from '../forms/draftAtom';
+import { StepForm } from '../forms/StepForm';
+import { stepValidatorFor } from '../forms/stepValidator';
+import { accountChoiceAtom } from '../products/accountChoice';
+import { requestDeviceToken, useSessionControls } from '../session/session';
+import { generateCode, readInvite, writePending, type CodeTarget } from './otp';
+
+type Obj = Record<string, unknown>;
+
+export interface CodeRequestPageProps {
+  purpose: 'new' | 'comeback';
+}
+
+/** The server's 'login.<field>' errors on the form's inputs (spec 000 §8: field paths are prefixed per page). */
+function loginErrors(error: ApiRequestError, purpose: 'new' | 'comeback'): ErrorSchema | undefined {
+  const byField: Record<string, string[]> = {};
+  for (const e of error.body?.errors ?? []) {
+    if (!e.field?.startsWith('login.')) continue;
+    const field = e.field.slice('login.'.length);
+    (byField[purpose === 'new' ? `applicantInfo.${field}` : field] ??= []).push(e.message);
+  }
+  return Object.keys(byField).length ? toExtraErrors(byField) : undefined;
+}
+
+/**
+ * The first page of both sign-ins: /business/ApplicantInfo (a new applicant's basic information, kept as the
+ * draft of the application) and /business/ComeBackLogin (a returning applicant's e-mail and mobile). Continue
+ * gets a device token, asks the server to send a one-time code and moves to the code page.
+ */
+export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
+  const navigate = useNavigate();
+  const { data: config, error: configError } = useConfig();
+  const validator = useMemo(() => (config ? stepValidatorFor(config) : undefined), [config]);
+  const { signIn } = useSessionControls();
+  const choice = useAtomValue(accountChoiceAtom);
+  const [draft, setDraft] = useAtom(draftProspectAtom);
+  const [login, setLogin] = useState<Obj>({ countryCode: '971' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+
+  const stepName = purpose === 'new' ? 'applicantInfo' : 'comeBackLogin';
+  const title = purpose === 'new' ? 'Opening an account has never been this simple.' : 'Good to see you back!';
+
+  if (configError || !config || !validator) {
+    return (
+      <Shell title={title}>
+        {configError ? (
+          <MessageBar intent="error">
+            <MessageBarBody>{configError.message}</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <Spinner label="Loading" />
+        )}
+      </Shell>
+    );
+  }
+  const step = config.steps[stepName];
+  if (!step) throw new Error(`The configuration has no ${stepName} step`);
+
+  const template = config.prospectTemplate as Obj;
+  const invite = readInvite();
+  const formData: Obj =
+    purpose === 'new'
+      ? (() => {
+          const base = draft ?? structuredClone(template);
+          const applicant = { ...(base.applicantInfo as Obj), ...(invite.roCode && !(base.applicantInfo as Obj | undefined)?.roCode ? { roCode: invite.roCode } : {}) };
+          const applicationInfo = {
+            ...(base.applicationInfo as Obj),
+            ...(choice ? { accountType: choice.accountType, islamicBanking: choice.islamicBanking } : {}),
+          };
+          return { ...base, applicantInfo: applicant, applicationInfo };
+        })()
+      : login;
+
+  const onSubmit = async (data: Obj) => {
+    const target: CodeTarget =
+      purpose === 'new'
+        ? (({ email, countryCode, mobileNo }) => ({ email, countryCode, mobileNo }))(data.applicantInfo as CodeTarget)
+        : { email: String(data.email), countryCode: String(data.countryCode), mobileNo: String(data.mobileNo) };
+    setBusy(true);
+    setError(undefined);
+    setExtraErrors(undefined);
+    try {
+      const device = await requestDeviceToken();
+      signIn(device);
+      const answer = await generateCode(device.accessToken, config.publicKey ?? null, target);
+      writePending({ purpose, target, ...(purpose === 'new' ? { draft: data } : {}), generatedAt: Date.now(), attemptsAllowed: answer.attemptsAllowed });
+      navigate(purpose === 'new' ? '/business/VerifyOTP' : '/business/ComeBackVerification');
+    } catch (e) {
+      const fields = e instanceof ApiRequestError ? loginErrors(e, purpose) : undefined;
+      if (fields) setExtraErrors(fields);
+      else setError(e instanceof ApiRequestError ? e.message : 'We could not send the code. Please check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Shell title={title}>
+      <Title2 as="h1">{purpose === 'new' ? 'Basic Information' : 'Good to see you back!'}</Title2>
+      <Body1 as="p">
+        {purpose === 'new'
+          ? 'Tell us who you are. We will send a one-time code to your mobile number and e-mail to confirm it is you.'
+          : 'Enter the e-mail and mobile number you applied with. We will send you a one-time code.'}
+      </Body1>
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <StepForm
+        id={`step-${stepName}`}
+        step={step}
+        formData={formData}
+        validator={validator}
+        extraErrors={extraErrors}
+        formContext={{ lists: config.lists, islamic: choice?.islamicBanking === true }}
+        onChange={(data) => {
+          if (purpose === 'new') setDraft(data as Obj);
+          else setLogin(data as Obj);
+          if (extraErrors) setExtraErrors(undefined);
+        }}
+        onSubmit={(data) => void onSubmit(data as Obj)}
+      >
+        <div style={{ display: 'flex', gap: 12, marginTop: 24, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            {busy ? 'Sending code' : 'Continue'}
+          </Button>
+          {purpose === 'new' ? (
+            <Link to="/business/ComeBackLogin">Already applied? Continue your application</Link>
+          ) : (
+            <Link to="/business/accounts">Start a new application</Link>
+          )}
+        </div>
+      </StepForm>
+    </Shell>
+  );
+}

@@ -1,0 +1,100 @@
+import { Input, makeStyles, tokens } from '@fluentui/react-components';
+import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+
+const LENGTH = 6;
+
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'nowrap' },
+  box: { width: '48px', minWidth: 0, '& input': { textAlign: 'center', fontSize: tokens.fontSizeBase500 } },
+});
+
+export interface OtpInputProps {
+  value: string;
+  onChange(value: string): void;
+  disabled?: boolean;
+  invalid?: boolean;
+  /** id of the element describing the boxes (the error or help text). */
+  describedBy?: string;
+}
+
+/**
+ * Six one-digit boxes for the one-time code: typing moves to the next box, backspace on an empty box goes
+ * back and clears it, a focused box is selected so typing replaces its digit, arrows move, and pasting a 6-digit code fills every box.
+ */
+export function OtpInput({ value, onChange, disabled, invalid, describedBy }: OtpInputProps) {
+  const styles = useStyles();
+  const refs = useRef<(HTMLInputElement | null)[]>([]);
+  // Positions are kept (a space marks an empty box) so that clearing a middle box does not shift the others.
+  const digits = Array.from({ length: LENGTH }, (_, i) => (value[i] ?? ' ').trim());
+  const focus = (i: number) => refs.current[Math.max(0, Math.min(LENGTH - 1, i))]?.focus();
+
+  const set = (i: number, digit: string) => {
+    const next = [...digits];
+    next[i] = digit;
+    onChange(next.map((d) => d || ' ').join('').trimEnd());
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const code = e.clipboardData.getData('text').replace(/\s/g, '');
+    if (/^\d{6}$/.test(code)) {
+      e.preventDefault();
+      onChange(code);
+      focus(LENGTH - 1);
+    }
+  };
+
+  const onKeyDown = (i: number) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Backspace') {
+      // Wherever the caret is: clear this box, or when it is empty the one before.
+      e.preventDefault();
+      if (digits[i]) set(i, '');
+      else if (i > 0) {
+        set(i - 1, '');
+        focus(i - 1);
+      }
+    } else if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      focus(i - 1);
+    } else if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      focus(i + 1);
+    }
+  };
+
+  return (
+    <div className={styles.row} role="group" aria-label="One-time code" aria-describedby={describedBy}>
+      {digits.map((d, i) => (
+        <Input
+          key={i}
+          className={styles.box}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          value={d}
+          disabled={disabled}
+          aria-label={`Digit ${i + 1} of ${LENGTH}`}
+          aria-invalid={invalid || undefined}
+          inputMode="numeric"
+          autoComplete={i === 0 ? 'one-time-code' : 'off'}
+          autoFocus={i === 0}
+          maxLength={LENGTH}
+          onPaste={onPaste}
+          onFocus={(e) => e.target.select()}
+          onKeyDown={onKeyDown(i)}
+          onChange={(_, data) => {
+            const typed = data.value.replace(/\D/g, '');
+            if (typed.length === LENGTH) {
+              // Autofill of the whole code into one box.
+              onChange(typed);
+              focus(LENGTH - 1);
+              return;
+            }
+            const digit = typed.slice(-1);
+            set(i, digit);
+            if (digit) focus(i + 1);
+          }}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The one-time code calls and the state carried from the form that asked for a code to the page that checks
+ * it (session storage: a reload of the code page keeps the target and the device session).
+ */
+import { secureFetch } from '../../lib/secureFetch';
+import type { Prospect } from '../application';
+
+/** Spec: the verify page offers to resend after a visible countdown. */
+export const RESEND_SECONDS = 30;
+
+export interface CodeTarget {
+  email: string;
+  countryCode: string;
+  mobileNo: string;
+}
+
+export interface PendingCode {
+  purpose: 'new' | 'comeback';
+  target: CodeTarget;
+  /** New applicants: the prospect to create once the code is verified (applicant and account choice). */
+  draft?: Prospect;
+  /** When the last code was generated (ms): drives the resend countdown. */
+  generatedAt: number;
+  attemptsAllowed?: number;
+}
+
+const PENDING_KEY = 'qa.pendingCode';
+const INVITE_KEY = 'qa.invite';
+
+export function readPending(): PendingCode | undefined {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as PendingCode) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writePending(pending: PendingCode | undefined): void {
+  if (pending) sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  else sessionStorage.removeItem(PENDING_KEY);
+}
+
+/** What /business/application-redirect kept: the agent's invite token and RO code. */
+export interface Invite {
+  inviteToken?: string;
+  roCode?: string;
+}
+
+export function readInvite(): Invite {
+  try {
+    return JSON.parse(sessionStorage.getItem(INVITE_KEY) ?? '{}') as Invite;
+  } catch {
+    return {};
+  }
+}
+
+export function writeInvite(invite: Invite | undefined): void {
+  if (invite && (invite.inviteToken || invite.roCode)) sessionStorage.setItem(INVITE_KEY, JSON.stringify(invite));
+  else sessionStorage.removeItem(INVITE_KEY);
+}
+
+export interface GenerateAnswer {
+  generated: boolean;
+  expiresIn: number;
+  attemptsAllowed: number;
+}
+
+export interface VerifyAnswer {
+  verified: boolean;
+  attemptsLeft?: number;
+  errorCode?: string;
+  message?: string;
+}
+
+export async function generateCode(token: string, publicKey: string | null, target: CodeTarget, prospectId?: string): Promise<GenerateAnswer> {
+  const res = await secureFetch<GenerateAnswer>('/api/otp', {
+    method: 'POST',
+    token,
+    publicKey,
+    body: { action: 'generate', ...target, ...(prospectId ? { prospectId } : {}) },
+  });
+  return res.body!;
+}
+
+export async function verifyCode(token: string, publicKey: string | null, target: CodeTarget, otpToken: string): Promise<VerifyAnswer> {
+  const res = await secureFetch<VerifyAnswer>('/api/otp', { method: 'POST', token, publicKey, body: { action: 'verify', ...target, otpToken } });
+  return res.body!;
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CLIENT_ID, deviceToken, postLogin, withConfig } from './authHelpers';
+import { describeEachDatabase, startApp } from './helpers';
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+function logout(app: FastifyInstance, accessToken: string | undefined, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/onboarding/logout',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
+    payload: form(fields),
+  });
+}
+
+describeEachDatabase('logout: POST /api/onboarding/logout', (db) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startApp(withConfig(db(), {}, { encryption: 'required' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db().cleanup();
+  });
+
+  it('revokes the whole refresh-token family: neither the given token nor a later rotation renews the session', async () => {
+    // A device session: its refresh tokens rotate in families exactly like a customer's.
+    const session = await deviceToken(app, 'logout-device');
+    const rotated = (await postLogin(app, { grant_type: 'refresh_token', refresh_token: session.refresh_token })).json();
+    // The body is form-encoded and plaintext even with encryption required, like the token calls.
+    const res = await logout(app, rotated.access_token, { client_id: CLIENT_ID, refresh_token: rotated.refresh_token });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
+    const again = await postLogin(app, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token });
+    expect(again.statusCode).toBe(401);
+    expect(again.body).toBe('');
+  });
+
+  it('is idempotent: an already revoked or unknown token answers 204', async () => {
+    const device = await deviceToken(app, 'logout-device-2');
+    expect((await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token })).statusCode).toBe(204);
+    expect((await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token })).statusCode).toBe(204);
+    expect((await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: 'y'.repeat(43) })).statusCode).toBe(204);
+  });
+
+  it('needs a bearer token (401 with no body) and refuses the refresh token of another session (403)', async () => {
+    const mine = await deviceToken(app, 'logout-device-3');
+    const theirs = await deviceToken(app, 'logout-device-4');
+    const anonymous = await logout(app, undefined, { client_id: CLIENT_ID, refresh_token: mine.refresh_token });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).toBe('');
+    const other = await logout(app, mine.access_token, { client_id: CLIENT_ID, refresh_token: theirs.refresh_token });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().errors[0]).toMatchObject({ errorCode: 'TOKEN_MISMATCH', field: 'refresh_token' });
+    // Their session goes on.
+    expect((await postLogin(app, { grant_type: 'refresh_token', refresh_token: theirs.refresh_token })).statusCode).toBe(200);
+  });
+
+  it('refuses a bad body with field errors and an unknown client', async () => {
+    const device = await deviceToken(app, 'logout-device-5');
+    const missing = await logout(app, device.access_token, { client_id: CLIENT_ID });
+    expect(missing.statusCode).toBe(400);
+    const client = await logout(app, device.access_token, { client_id: 'someone-else', refresh_token: device.refresh_token });
+    expect(client.statusCode).toBe(400);
+    expect(client.json().errors[0]).toMatchObject({ errorCode: 'INVALID_CLIENT', field: 'client_id' });
+  });
+});

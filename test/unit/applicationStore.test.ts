@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiCall } from '../../src/app/features/application/contract';
+import { ApplicationStore } from '../../src/app/features/application/store';
+import { ApiRequestError } from '../../src/app/lib/secureFetch';
+
+type Call = { url: string; method: string; body?: Record<string, unknown> };
+
+/** A fake server for one prospect: version checks like the real PUT, scripted failures. */
+function fakeServer() {
+  let version = 1;
+  let document: Record<string, unknown> = { generalInfo: { prospectId: 'P-1' }, organizationInfo: { companyName: '' } };
+  const calls: Call[] = [];
+  const failures: unknown[] = [];
+  const api = (async (url: string, options: { method?: string; body?: unknown } = {}) => {
+    const method = options.method ?? 'GET';
+    const body = options.body as Record<string, unknown> | undefined;
+    calls.push({ url, method, ...(body ? { body } : {}) });
+    const failure = failures.shift();
+    if (failure) throw failure;
+    if (method === 'PUT') {
+      if (body!.version !== version) throw new ApiRequestError(409, { errorType: 'VersionConflict', errors: [{ errorCode: 'VERSION_CONFLICT', message: 'changed' }] });
+      version += 1;
+      document = { ...document, ...(body!.prospect as object) };
+    }
+    return { status: 200, headers: new Headers(), body: { prospectId: 'P-1', version, status: 'DRAFT', prospect: document } };
+  }) as ApiCall;
+  return {
+    api,
+    calls,
+    failures,
+    get version() {
+      return version;
+    },
+    bump(patch: Record<string, unknown>) {
+      version += 1;
+      document = { ...document, ...patch };
+    },
+  };
+}
+
+describe('the application store', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  async function opened() {
+    const server = fakeServer();
+    const store = new ApplicationStore();
+    store.connect(server.api, { refreshToken: 'r' });
+    await store.open('P-1');
+    return { server, store };
+  }
+
+  it('loads the prospect, saves an edit with saveType auto and the version, and takes the new version', async () => {
+    const { server, store } = await opened();
+    expect(store.getSnapshot()).toMatchObject({ prospectId: 'P-1', version: 1, dirty: false });
+    store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName: 'Falcon' } });
+    await vi.advanceTimersByTimeAsync(1500);
+    const put = server.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ saveType: 'auto', version: 1, prospect: { organizationInfo: { companyName: 'Falcon' } } });
+    // Server-owned sections are not sent.
+    expect(put.body!.prospect).not.toHaveProperty('generalInfo');
+    expect(store.getSnapshot()).toMatchObject({ version: 2, dirty: false, saveState: 'saved' });
+  });
+
+  it('continue sends actionType continue with the step and the signatory index', async () => {
+    const { server, store } = await opened();
+    await expect(store.continueStep('fqSignatoryPersonal', 1)).resolves.toEqual({ ok: true });
+    expect(server.calls.at(-1)!.body).toMatchObject({ saveType: 'save', actionType: 'continue', step: 'fqSignatoryPersonal', signatoryIndex: 1 });
+  });
+
+  it('a 409 conflict reloads the server copy and tells the applicant; nothing is overwritten', async () => {
+    const { server, store } = await opened();
+    server.bump({ organizationInfo: { companyName: 'Changed by an agent' } });
+    store.edit({ organizationInfo: { companyName: 'Mine' } });
+    const result = await store.continueStep('companyDetails');
+    expect(result.ok).toBe(false);
+    expect(result.stop?.code).toBe('VERSION_CONFLICT');
+    const snap = store.getSnapshot();
+    expect(snap.notice).toMatch(/changed elsewhere/);
+    expect(snap.version).toBe(server.version);
+    expect((snap.prospect!.organizationInfo as { companyName: string }).companyName).toBe('Changed by an agent');
+    expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('maps FieldsValidation errors by field, and a prospect error code stops the application', async () => {
+    const { server, store } = await opened();
+    server.failures.push(
+      new ApiRequestError(400, { errorType: 'FieldsValidation', errors: [{ errorCode: 'REQUIRED', message: 'Company name is not filled', field: 'prospect.organizationInfo.companyName' }] }),
+    );
+    const invalid = await store.continueStep('companyDetails');
+    expect(invalid.fieldErrors).toEqual({ 'organizationInfo.companyName': ['Company name is not filled'] });
+    expect(store.getSnapshot().fieldErrors).toEqual(invalid.fieldErrors);
+
+    server.failures.push(new ApiRequestError(409, { errorType: 'ProspectError', errors: [{ errorCode: '12012', message: 'We already have your application.' }] }));
+    const stopped = await store.continueStep('companyDetails');
+    expect(stopped.stop).toEqual({ code: '12012', message: 'We already have your application.' });
+    expect(store.getSnapshot().stop?.code).toBe('12012');
+    // Stopped: nothing more is sent.
+    const before = server.calls.length;
+    await expect(store.submit()).resolves.toMatchObject({ ok: false, stop: { code: '12012' } });
+    expect(server.calls.length).toBe(before);
+  });
+
+  it('keeps an edit made while a save was in flight and sends it next', async () => {
+    const { server, store } = await opened();
+    store.edit({ organizationInfo: { companyName: 'A' } });
+    await vi.advanceTimersByTimeAsync(1000); // auto save of A leaves...
+    store.edit({ organizationInfo: { companyName: 'AB' } }); // ...and B is typed meanwhile
+    await vi.advanceTimersByTimeAsync(2000);
+    const puts = server.calls.filter((c) => c.method === 'PUT').map((c) => (c.body!.prospect as { organizationInfo: { companyName: string } }).organizationInfo.companyName);
+    expect(puts).toEqual(['A', 'AB']);
+    expect(store.getSnapshot()).toMatchObject({ dirty: false, saveState: 'saved' });
+  });
+
+  it('a network failure keeps the edit and retries it', async () => {
+    const { server, store } = await opened();
+    server.failures.push(new TypeError('Failed to fetch'));
+    store.edit({ organizationInfo: { companyName: 'Offline' } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getSnapshot().saveState).toBe('offline');
+    expect(store.getSnapshot().dirty).toBe(true);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(store.getSnapshot()).toMatchObject({ saveState: 'saved', dirty: false });
+    expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
+  });
+});
