@@ -17,7 +17,7 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-export async function signInCustomer(url: string, applicant: Applicant, deviceId: string): Promise<{ accessToken: string }> {
+export async function signInCustomer(url: string, applicant: Applicant, deviceId: string): Promise<{ accessToken: string; refreshToken: string }> {
   const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
   const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
   const device = await json(
@@ -50,5 +50,5 @@ export async function signInCustomer(url: string, applicant: Applicant, deviceId
       body: form({ client_id: 'quick-apply-web', resource_type: 'customer', device_id: deviceId, unique_id: 'u1' }),
     }),
   );
-  return { accessToken: tokens.access_token as string };
+  return { accessToken: tokens.access_token as string, refreshToken: tokens.refresh_token as string };
 }

@@ -131,6 +131,9 @@ export interface DocumentsTable {
   upload_status: Generated<string>;
   uploaded_by: string | null;
   created_at: Timestamp;
+  /** Set when an 'other' document was deleted (migration 010): hidden, still counted. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ScreeningResultsTable {

@@ -26,8 +26,9 @@ export type NewDocument = Omit<DocumentRow, 'uploadStatus' | 'createdAt'>;
 
 type Raw = Selectable<DocumentsTable>;
 
+/** Documents still shown (a deleted 'other' document is hidden but kept). */
 function select(db: Db) {
-  return db.selectFrom('documents').selectAll();
+  return db.selectFrom('documents').selectAll().where('deleted_at', 'is', null);
 }
 
 function toRow(r: Raw): DocumentRow {
@@ -101,6 +102,21 @@ export function createDocumentRepository() {
         .limit(1)
         .executeTakeFirst();
       return r && toRow(r);
+    },
+
+    /**
+     * Hides every upload of a key (the 'other' documents the applicant removes). The rows stay: they still count
+     * towards the maximum number of uploads. Returns how many were hidden.
+     */
+    async markDeleted(db: Db, input: { prospectId: string; documentKey: string; deletedBy: string }): Promise<number> {
+      const r = await db
+        .updateTable('documents')
+        .set({ deleted_at: new Date(), deleted_by: input.deletedBy })
+        .where('prospect_id', '=', input.prospectId)
+        .where('document_key', '=', input.documentKey)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
     },
 
     /** The current document of every key of a prospect, oldest key first. */

@@ -5,6 +5,7 @@ import { contentDisposition } from '../documents/documentFiles';
 import { groupDocuments } from '../documents/documentList';
 import { uploadDocument } from '../documents/uploadDocument';
 import { ApiError } from '../plugins/app/errors';
+import { createAuditRepository } from '../repositories/auditRepository';
 import { createDocumentRepository } from '../repositories/documentRepository';
 import { createProspectRepository, type ProspectRow } from '../repositories/prospectRepository';
 import { DocumentNotFoundError } from '../storage/documentStore';
@@ -87,6 +88,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     throwFileSizeLimit: true,
   });
   const documents = createDocumentRepository();
+  const audit = createAuditRepository();
 
   app.post<{ Params: { bank: string; prospectId: string } }>(
     '/rest/v1/banks/:bank/prospectId/:prospectId/documents',
@@ -148,6 +150,43 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(stream);
+    },
+  );
+
+  // 001 §4 'delete other document': only the applicant who owns the application or an agent, only documents of
+  // the 'other' group (required ones are replaced by a new upload instead), never a customer after submission.
+  app.delete<{ Params: { bank: string; prospectId: string; documentKey: string } }>(
+    '/banks/:bank/prospects/:prospectId/documents/:documentKey',
+    {
+      onRequest: [app.authenticate, app.requireRole('customer', 'agent')],
+      schema: {
+        params: {
+          type: 'object',
+          required: ['bank', 'prospectId', 'documentKey'],
+          properties: { bank, prospectId, documentKey: { type: 'string', minLength: 1, maxLength: 120 } },
+        },
+        response: { 204: { type: 'null' }, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      const prospect = await authorizedProspect(app, request, request.params.prospectId);
+      const { documentKey } = request.params;
+      const doc = await documents.findCurrent(app.database.db, prospect.id, documentKey);
+      if (!doc) throw new ApiError(404, 'NotFound', [{ errorCode: 'DOCUMENT_NOT_FOUND', message: 'The document was not found' }]);
+      if (doc.groupName !== 'otherDocuments') {
+        throw new ApiError(400, 'DocumentValidation', [
+          { errorCode: 'NOT_DELETABLE', message: 'Only other documents can be deleted; upload a new file to replace this one', field: 'documentKey' },
+        ]);
+      }
+      if (prospect.status === 'SUBMITTED' && !principal.roles.includes('agent')) {
+        throw new ApiError(409, 'ProspectError', [{ errorCode: '12012', message: 'We already have your application. Not to worry, our team is already working on it.' }]);
+      }
+      await app.database.db.transaction().execute(async (trx) => {
+        await documents.markDeleted(trx, { prospectId: prospect.id, documentKey, deletedBy: principal.sub });
+        await audit.record(trx, { prospectId: prospect.id, principal, action: 'document.delete', changes: [{ documentKey, fileName: doc.fileName }] });
+      });
+      return reply.code(204).send();
     },
   );
 

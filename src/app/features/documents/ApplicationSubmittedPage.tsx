@@ -1,0 +1,50 @@
+import { typographyStyles, Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { CheckmarkCircleRegular } from '@fluentui/react-icons';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Shell } from '../../components/Shell';
+import { useApplication } from '../application';
+import { useSessionControls } from '../session/session';
+
+const useStyles = makeStyles({
+  heading: { ...typographyStyles.title2, margin: 0, outlineStyle: 'none' },
+  box: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalL, maxWidth: '560px', marginTop: '48px' },
+  icon: { fontSize: '64px', color: tokens.colorPaletteGreenForeground1 },
+});
+
+export const COME_BACK_LOGIN = '/business/ComeBackLogin';
+
+/** 'Check it out. Application submitted!': 'Check status' clears the tab's state and opens the come-back login. */
+export default function ApplicationSubmittedPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const app = useApplication();
+  const { logout } = useSessionControls();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const number = useRef(app.prospectId);
+  number.current ??= app.prospectId;
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <Shell title="Check it out. Application submitted!" showSteps={false}>
+      <section className={styles.box}>
+        <CheckmarkCircleRegular className={styles.icon} aria-hidden />
+        <h1 ref={heading} tabIndex={-1} className={styles.heading}>
+          Application submitted
+        </h1>
+        {number.current && <Body1 as="p">{`Your application number is ${number.current}.`}</Body1>}
+        <Body1 as="p">Thank you. We will review your application and contact you. You can check its status at any time.</Body1>
+        <Button
+          appearance="primary"
+          onClick={async () => {
+            await navigate(COME_BACK_LOGIN, { replace: true });
+            app.close();
+            await logout();
+          }}
+        >
+          Check status
+        </Button>
+      </section>
+    </Shell>
+  );
+}

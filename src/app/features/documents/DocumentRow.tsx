@@ -1,0 +1,113 @@
+import { Badge, Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkCircleFilled, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
+import { useId, useRef, type ChangeEvent } from 'react';
+import { type Availability, type DocumentEntry } from './documentList';
+import { ACCEPT } from './fileChecks';
+import type { UploadState } from './useDocuments';
+
+const useStyles = makeStyles({
+  row: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalM} 0`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  line: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  title: { flexGrow: 1, minWidth: '200px' },
+  done: { color: tokens.colorPaletteGreenForeground1 },
+  input: { position: 'absolute', width: '1px', height: '1px', opacity: 0, overflow: 'hidden' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  grow: { flexGrow: 1, minWidth: '120px' },
+});
+
+export interface DocumentRowProps {
+  entry: DocumentEntry;
+  availability: Availability;
+  upload: UploadState | undefined;
+  onFile(file: File): void;
+  onCancel(): void;
+  onDownload?(): void;
+  onDelete?(): void;
+}
+
+/**
+ * One document: title, required/uploaded state, Upload or Replace, a progress bar with Cancel while it runs,
+ * and the error of the last attempt (announced).
+ */
+export function DocumentRow({ entry, availability, upload, onFile, onCancel, onDownload, onDelete }: DocumentRowProps) {
+  const styles = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const busy = upload?.progress !== undefined;
+  const uploaded = availability === 'COMPLETED';
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file chosen again after an error must fire again
+    if (file) onFile(file);
+  };
+
+  return (
+    <li className={styles.row} data-document-key={entry.documentKey} data-availability={availability}>
+      <div className={styles.line}>
+        <Text weight="semibold" className={styles.title}>
+          {entry.documentTitle}
+        </Text>
+        {uploaded ? (
+          <Badge appearance="tint" color="success" icon={<CheckmarkCircleFilled />}>
+            Uploaded
+          </Badge>
+        ) : entry.required ? (
+          <Badge appearance="outline" color="informative">
+            Required
+          </Badge>
+        ) : (
+          <Badge appearance="outline" color="subtle">
+            Optional
+          </Badge>
+        )}
+      </div>
+      {uploaded && entry.fileName && !busy && (
+        <Text size={200} className={styles.done}>
+          {entry.fileName}
+        </Text>
+      )}
+      <div className={styles.line}>
+        <input ref={input} type="file" accept={ACCEPT} className={styles.input} tabIndex={-1} aria-hidden="true" onChange={choose} data-testid={`file-${entry.documentKey}`} />
+        <Button
+          icon={<ArrowUploadRegular />}
+          disabled={busy || availability === 'NOT_AVAILABLE'}
+          aria-describedby={upload?.error ? errorId : undefined}
+          aria-label={`${uploaded ? 'Replace' : 'Upload'} ${entry.documentTitle}`}
+          onClick={() => input.current?.click()}
+        >
+          {uploaded ? 'Replace' : 'Upload'}
+        </Button>
+        {uploaded && onDownload && (
+          <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label={`Download ${entry.documentTitle}`} onClick={onDownload}>
+            Download
+          </Button>
+        )}
+        {onDelete && !busy && (
+          <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`Delete ${entry.documentTitle}`} onClick={onDelete}>
+            Delete
+          </Button>
+        )}
+      </div>
+      {busy && (
+        <div className={styles.line}>
+          <ProgressBar className={styles.grow} value={upload.progress} max={1} aria-label={`Uploading ${upload.fileName ?? entry.documentTitle}`} />
+          <Text size={200} aria-live="polite">{`${Math.round((upload.progress ?? 0) * 100)} %`}</Text>
+          <Button appearance="subtle" icon={<DismissRegular />} aria-label={`Cancel the upload of ${entry.documentTitle}`} onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      {upload?.error && (
+        <Text id={errorId} role="alert" className={styles.error}>
+          {upload.error}
+        </Text>
+      )}
+    </li>
+  );
+}

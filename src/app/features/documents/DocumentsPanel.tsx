@@ -1,0 +1,202 @@
+import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, Subtitle1, Text, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useEffect, useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { availabilityOf, type DocumentBlock, type DocumentEntry, documentBlocks, nextKey, type ProspectDocuments } from './documentList';
+import { DocumentRow } from './DocumentRow';
+import { messageOf, type UploadState, type UploadTarget } from './useDocuments';
+
+const useStyles = makeStyles({
+  block: { marginTop: tokens.spacingVerticalXXL },
+  list: { listStyleType: 'none', padding: 0, margin: 0 },
+  sub: { marginTop: tokens.spacingVerticalM, display: 'block' },
+  add: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', flexWrap: 'wrap', marginTop: tokens.spacingVerticalM },
+});
+
+const OTHER_STEM = 'Other';
+const OTHER_TYPE = 'Other';
+// eslint-disable-next-line no-control-regex
+const TITLE_PATTERN = /^[^\u0000-\u001f\u007f]{1,200}$/;
+
+export interface DocumentsPanelProps {
+  docs: ProspectDocuments;
+  /** False once uploads are closed (maximum reached, read-only): rows become NOT_AVAILABLE. */
+  uploadsOpen: boolean;
+  /** Only these keys (re-upload: the documents the bank asked again); all when undefined. */
+  only?: Set<string>;
+  /** Whether 'other' documents may be added here. */
+  allowOther?: boolean;
+  /** Whether uploaded 'other' documents may be deleted (not after submission). */
+  allowDelete?: boolean;
+  uploads: Record<string, UploadState>;
+  onUpload(target: UploadTarget, file: File): void;
+  onCancel(documentKey: string): void;
+  onDownload(documentKey: string, fileName: string): Promise<void>;
+  onDelete(documentKey: string): Promise<void>;
+}
+
+/** The groups of documents (company, each stakeholder, other) with their rows and the lists one can add to. */
+export function DocumentsPanel({ docs, uploadsOpen, only, allowOther = true, allowDelete = true, uploads, onUpload, onCancel, onDownload, onDelete }: DocumentsPanelProps) {
+  const styles = useStyles();
+  /** Rows added here and not uploaded yet (another bank statement, CV or other document). */
+  const [pending, setPending] = useState<DocumentEntry[]>([]);
+  const [otherTitle, setOtherTitle] = useState('');
+  const [otherError, setOtherError] = useState<string>();
+  const [deleting, setDeleting] = useState<DocumentEntry>();
+  const [problem, setProblem] = useState<string>();
+
+  const blocks = useMemo(() => documentBlocks(docs), [docs]);
+  const serverKeys = useMemo(() => {
+    const keys = new Set<string>();
+    for (const b of blocks) for (const r of [...b.rows, ...b.lists.flatMap((l) => l.rows)]) keys.add(r.documentKey);
+    for (const r of docs.otherDocuments ?? []) keys.add(r.documentKey);
+    for (const r of docs.kycAnnexureDocuments ?? []) keys.add(r.documentKey);
+    return keys;
+  }, [blocks, docs]);
+  // Once the server lists a row added here, it is the server's: a later delete must not bring it back.
+  useEffect(() => {
+    if (pending.some((p) => serverKeys.has(p.documentKey))) setPending((list) => list.filter((p) => !serverKeys.has(p.documentKey)));
+  }, [pending, serverKeys]);
+  const waiting = pending.filter((p) => !serverKeys.has(p.documentKey));
+  const allKeys = [...serverKeys, ...waiting.map((p) => p.documentKey)];
+  // Rows added on this page are always shown, also when only the documents the bank asked again are listed.
+  const shown = (e: DocumentEntry) => !only || only.has(e.documentKey) || !serverKeys.has(e.documentKey);
+
+  const row = (entry: DocumentEntry, extra: { signatoryId?: string; deletable?: boolean; local?: boolean } = {}) => {
+    const target: UploadTarget = {
+      documentKey: entry.documentKey,
+      documentType: entry.documentType,
+      ...(entry.documentTitle ? { documentTitle: entry.documentTitle } : {}),
+      ...((extra.signatoryId ?? entry.signatoryId) ? { signatoryId: extra.signatoryId ?? entry.signatoryId } : {}),
+    };
+    return (
+      <DocumentRow
+        key={entry.documentKey}
+        entry={entry}
+        availability={availabilityOf(entry, uploadsOpen)}
+        upload={uploads[entry.documentKey]}
+        onFile={(file) => onUpload(target, file)}
+        onCancel={() => onCancel(entry.documentKey)}
+        onDownload={() => void onDownload(entry.documentKey, entry.fileName ?? entry.documentTitle).catch((e: unknown) => setProblem(messageOf(e)))}
+        {...(extra.local
+          ? { onDelete: () => setPending((list) => list.filter((p) => p.documentKey !== entry.documentKey)) }
+          : extra.deletable
+            ? { onDelete: () => setDeleting(entry) }
+            : {})}
+      />
+    );
+  };
+
+  const listRows = (block: DocumentBlock) =>
+    block.lists.map(({ list, rows }) => {
+      const mine = [...rows, ...waiting.filter((p) => p.documentKey.startsWith(`${list.stem}-`) && (p.signatoryId ?? '') === (list.signatoryId ?? ''))];
+      const visible = mine.filter(shown);
+      if (only && visible.length === 0) return null;
+      const full = mine.length >= list.limit;
+      return (
+        <div key={`${block.id}-${list.section}`}>
+          <Text weight="semibold" className={styles.sub}>
+            {list.title}
+          </Text>
+          <ul className={styles.list}>{visible.map((e) => row(e, { signatoryId: list.signatoryId, local: !serverKeys.has(e.documentKey) }))}</ul>
+          {!only && (
+            <Button
+              appearance="subtle"
+              icon={<AddRegular />}
+              disabled={full || !uploadsOpen}
+              onClick={() =>
+                setPending((p) => [
+                  ...p,
+                  {
+                    documentKey: nextKey(list.stem, allKeys),
+                    documentType: list.documentType,
+                    documentTitle: `${list.title} (${mine.length + 1})`,
+                    required: false,
+                    uploadStatus: 'NotUploaded',
+                    ...(list.signatoryId ? { signatoryId: list.signatoryId } : {}),
+                  },
+                ])
+              }
+            >
+              {full ? `Up to ${list.limit} documents` : `Add another ${list.documentType === 'CV' ? 'CV' : 'statement'}`}
+            </Button>
+          )}
+        </div>
+      );
+    });
+
+  const others = [...(docs.otherDocuments ?? []), ...waiting.filter((p) => p.documentType === OTHER_TYPE && !p.signatoryId)].filter(shown);
+  const addOther = () => {
+    const title = otherTitle.trim();
+    if (!title) return setOtherError('Name of the document is not filled');
+    if (!TITLE_PATTERN.test(title)) return setOtherError('Name of the document is invalid');
+    setOtherError(undefined);
+    setOtherTitle('');
+    setPending((p) => [...p, { documentKey: nextKey(OTHER_STEM, allKeys), documentType: OTHER_TYPE, documentTitle: title, required: false, uploadStatus: 'NotUploaded' }]);
+  };
+
+  return (
+    <>
+      {problem && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{problem}</MessageBarBody>
+        </MessageBar>
+      )}
+      {blocks.map((block) => {
+        const rows = block.rows.filter(shown);
+        const lists = listRows(block).filter(Boolean);
+        if (only && rows.length === 0 && lists.length === 0) return null;
+        return (
+          <section key={block.id} className={styles.block} aria-labelledby={`heading-${block.id}`}>
+            <Subtitle1 as="h2" id={`heading-${block.id}`}>
+              {block.heading}
+            </Subtitle1>
+            <ul className={styles.list}>{rows.map((e) => row(e))}</ul>
+            {lists}
+          </section>
+        );
+      })}
+      {(allowOther || others.length > 0) && (
+        <section className={styles.block} aria-labelledby="heading-other">
+          <Subtitle1 as="h2" id="heading-other">
+            Other documents
+          </Subtitle1>
+          {others.length === 0 && <Text block>Anything else that helps us with your application (optional).</Text>}
+          <ul className={styles.list}>{others.map((e) => row(e, { deletable: allowDelete, local: !serverKeys.has(e.documentKey) }))}</ul>
+          {allowOther && (
+            <div className={styles.add}>
+              <Field label="Name of the document" validationMessage={otherError} validationState={otherError ? 'error' : 'none'}>
+                <Input
+                  value={otherTitle}
+                  maxLength={200}
+                  disabled={!uploadsOpen}
+                  onChange={(_, d) => setOtherTitle(d.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      addOther();
+                    }
+                  }}
+                />
+              </Field>
+              <Button icon={<AddRegular />} disabled={!uploadsOpen} onClick={addOther}>
+                Add other document
+              </Button>
+            </div>
+          )}
+        </section>
+      )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const doc = deleting;
+          setDeleting(undefined);
+          if (doc) void onDelete(doc.documentKey).catch((e: unknown) => setProblem(messageOf(e)));
+        }}
+      >
+        {deleting ? `Delete ${deleting.documentTitle}${deleting.fileName ? ` (${deleting.fileName})` : ''}?` : null}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { typographyStyles, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { CallRegular, DismissCircleRegular } from '@fluentui/react-icons';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Shell } from '../../components/Shell';
+import { useApplication } from '../application';
+import { useConfig } from '../config/useConfig';
+import { actionTarget, type StatusView } from './outcomes';
+
+const useStyles = makeStyles({
+  heading: { ...typographyStyles.title3, margin: 0, outlineStyle: 'none' },
+  box: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalL, maxWidth: '560px', marginTop: '48px' },
+  icon: { fontSize: '64px', color: tokens.colorBrandForeground1 },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+});
+
+export interface StatusPageProps {
+  view: StatusView;
+  /** Left-panel title. */
+  panelTitle?: string;
+}
+
+/**
+ * A screening outcome or stop page (001 §2 'Error pages', §4): icon, message, buttons. Every button ends the
+ * application in this tab; an internal one navigates with a reload (as the spec says), an external one leaves.
+ */
+export function StatusPage({ view, panelTitle = 'Opening an account has never been this simple.' }: StatusPageProps) {
+  const styles = useStyles();
+  const { close } = useApplication();
+  const navigate = useNavigate();
+  const { data: config } = useConfig();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [view.reason]);
+  const Icon = view.image === 'callback' ? CallRegular : DismissCircleRegular;
+
+  return (
+    <Shell title={panelTitle} showSteps={false}>
+      <section className={styles.box} data-outcome={view.outcome ?? ''} data-reason={view.reason}>
+        <Icon className={styles.icon} aria-hidden />
+        <h1 ref={heading} tabIndex={-1} className={styles.heading}>
+          {view.message}
+        </h1>
+        <div className={styles.buttons}>
+          {view.buttons.map((b, i) => {
+            const target = actionTarget(b.action, config?.flags);
+            const primary = b.appearance ? b.appearance === 'primary' : i === view.buttons.length - 1;
+            return (
+              <Button
+                key={b.label}
+                appearance={primary ? 'primary' : 'secondary'}
+                onClick={() => {
+                  if (target.external) {
+                    close();
+                    window.location.assign(target.href);
+                    return;
+                  }
+                  // Leave this page first (it needs the application), then forget the application and reload.
+                  void Promise.resolve(navigate(target.href, { replace: true })).then(() => {
+                    close();
+                    window.location.reload();
+                  });
+                }}
+              >
+                {b.label}
+              </Button>
+            );
+          })}
+        </div>
+      </section>
+    </Shell>
+  );
+}

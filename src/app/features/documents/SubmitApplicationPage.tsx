@@ -1,0 +1,134 @@
+import { Body1, Button, Checkbox, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Shell } from '../../components/Shell';
+import { track } from '../../lib/analytics';
+import { useApplication, type ScreeningOutcome } from '../application';
+import { useApi } from '../session/session';
+import { isStopCode, screeningView, stopView, type ScreeningView } from './outcomes';
+import { StatusPage } from './StatusPage';
+import { messageOf } from './useDocuments';
+
+const useStyles = makeStyles({
+  list: { margin: `${tokens.spacingVerticalS} 0`, paddingLeft: tokens.spacingHorizontalXL },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalXXL, flexWrap: 'wrap' },
+  summary: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, margin: `${tokens.spacingVerticalL} 0` },
+});
+
+export const SUBMITTED_PATH = '/business/ApplicationSubmitted';
+
+/**
+ * The last confirmation (step 6's related route): submit, then the pre-screening outcome decides what comes
+ * next: "Application submitted", or the status page of the check that stopped it. A reload after the
+ * submission asks the server for the screening result again instead of submitting twice.
+ */
+export default function SubmitApplicationPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const app = useApplication();
+  const api = useApi();
+  const [confirmed, setConfirmed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [outcome, setOutcome] = useState<ScreeningView>();
+
+  const show = (view: ScreeningView) => {
+    if (view.kind === 'submitted') navigate(SUBMITTED_PATH, { replace: true });
+    else setOutcome(view);
+  };
+
+  const alreadySubmitted = app.status === 'SUBMITTED';
+  useEffect(() => {
+    if (!alreadySubmitted || outcome || sending || !app.prospectId) return;
+    let live = true;
+    api<ScreeningOutcome>(`/api/prospects/${encodeURIComponent(app.prospectId)}/screening`, { method: 'POST', body: {} })
+      .then((res) => live && show(screeningView(res.body)))
+      .catch((error: unknown) => live && setProblems([messageOf(error)]));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per submitted application
+  }, [alreadySubmitted, app.prospectId]);
+
+  if (outcome?.kind === 'status') return <StatusPage view={outcome.view} />;
+  if (app.stop && !alreadySubmitted) return <StatusPage view={stopView(app.stop)} />;
+
+  const submit = async () => {
+    setSending(true);
+    setProblems([]);
+    try {
+      const result = await app.submit();
+      if (result.ok) {
+        const info = (app.prospect?.applicationInfo ?? {}) as { accountType?: string };
+        track({ event: 'form submitted', screenName: 'SubmitApplication', ...(info.accountType ? { productName: info.accountType } : {}) });
+        return show(screeningView(result.preScreening));
+      }
+      // A prospect stop code ends the journey on its status page; a conflict (reloaded) is told here instead.
+      if (result.stop && isStopCode(result.stop.code)) return setOutcome({ kind: 'status', view: stopView(result.stop) });
+      if (result.stop) return setProblems([result.stop.message]);
+      const messages = Object.values(result.fieldErrors ?? {}).flat();
+      setProblems(messages.length ? messages : ['We are facing a glitch at the moment, please try again later.']);
+    } catch (error) {
+      setProblems([messageOf(error)]);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const info = (app.prospect?.applicationInfo ?? {}) as { accountType?: string; islamicBanking?: boolean };
+  const company = ((app.prospect?.organizationInfo ?? {}) as { companyName?: string }).companyName;
+  return (
+    <Shell title="Opening an account has never been this simple.">
+      <Title2 as="h1">Submit your application</Title2>
+      {alreadySubmitted && problems.length === 0 ? (
+        <Spinner label="Checking your application" />
+      ) : (
+        <>
+          <Body1 as="p">Please check that everything is right. Once you submit, we start working on your application.</Body1>
+          <dl className={styles.summary}>
+            <dt>Application number</dt>
+            <dd>{app.prospectId}</dd>
+            {company && (
+              <>
+                <dt>Company</dt>
+                <dd>{company}</dd>
+              </>
+            )}
+            {info.accountType && (
+              <>
+                <dt>Account</dt>
+                <dd>{`${info.accountType}${info.islamicBanking ? ' (Islamic)' : ''}`}</dd>
+              </>
+            )}
+          </dl>
+          <Checkbox
+            checked={confirmed}
+            onChange={(_, d) => setConfirmed(d.checked === true)}
+            label="I confirm that the information in this application is true and complete."
+          />
+        </>
+      )}
+      {problems.length > 0 && (
+        <MessageBar intent="error" role="alert" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>We could not submit your application</MessageBarTitle>
+            <ul className={styles.list}>
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {!alreadySubmitted && (
+        <div className={styles.actions}>
+          <Button onClick={() => navigate('/business/SelectServices')}>Back</Button>
+          <Button onClick={() => navigate('/business/UploadDocuments')}>Documents</Button>
+          <Button appearance="primary" disabled={!confirmed || sending} onClick={() => void submit()} icon={sending ? <Spinner size="tiny" /> : undefined}>
+            Submit application
+          </Button>
+        </div>
+      )}
+    </Shell>
+  );
+}

@@ -1,0 +1,80 @@
+import { Body1, Button, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Shell } from '../../components/Shell';
+import { SaveStatus, useApplication } from '../application';
+import { DocumentsPanel } from './DocumentsPanel';
+import { documentBlocks, requiredDone } from './documentList';
+import { stopView } from './outcomes';
+import { StatusPage } from './StatusPage';
+import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useProspectDocuments, useUploads } from './useDocuments';
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', marginTop: tokens.spacingVerticalXXL, flexWrap: 'wrap' },
+});
+
+export const UPLOAD_PANEL_TITLE = 'Opening an account has never been this simple.';
+const NEXT = '/business/SelectServices';
+
+/**
+ * Step 5, Upload Documents: the documents the server requires for this application (company, each
+ * stakeholder, other), uploaded one by one with progress and cancel. Continue opens once every required one is
+ * uploaded (or the server says the application is ready, e.g. a valid RO code).
+ */
+export default function UploadDocumentsPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const app = useApplication();
+  const { data: docs, error, mutate, isLoading } = useProspectDocuments(app.prospectId);
+  const { uploads, start, cancel } = useUploads(app.prospectId, () => void mutate());
+  const remove = useDeleteDocument(app.prospectId);
+  const download = useDownloadDocument(app.prospectId);
+  const maxReached = useMaxDocumentsReached();
+  const ready = useMemo(() => !!docs && (docs.readyForSubmit === true || requiredDone(documentBlocks(docs))), [docs]);
+  const busy = Object.values(uploads).some((u) => u.progress !== undefined);
+
+  if (app.stop) return <StatusPage view={stopView(app.stop)} />;
+  if (maxReached) return <StatusPage view={stopView({ code: 'MAX_DOCUMENTS' })} />;
+
+  return (
+    <Shell title={UPLOAD_PANEL_TITLE}>
+      <Title2 as="h1">Upload Documents</Title2>
+      <Body1 as="p">PDF, JPG or PNG files, from 50 KB to 5 MB each. Documents marked Required are needed before you continue.</Body1>
+      <SaveStatus />
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      {isLoading && <Spinner label="Loading your documents" />}
+      {docs && (
+        <DocumentsPanel
+          docs={docs}
+          uploadsOpen={!maxReached}
+          uploads={uploads}
+          onUpload={(target, file) => void start(target, file)}
+          onCancel={cancel}
+          onDownload={download}
+          onDelete={async (key) => {
+            await remove(key);
+            await mutate();
+          }}
+        />
+      )}
+      <div className={styles.actions}>
+        <Button onClick={() => navigate('/business/FinalQuestions')}>Back</Button>
+        <Button
+          appearance="primary"
+          disabled={!ready || busy}
+          onClick={async () => {
+            await app.flush();
+            navigate(NEXT);
+          }}
+        >
+          Continue
+        </Button>
+        {!ready && docs && <Text size={200}>Upload every required document to continue.</Text>}
+      </div>
+    </Shell>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The answer of GET prospects/{id}/documents (src/server/documents/documentList.ts) turned into what the page
+ * shows: groups (company, one per stakeholder, KYC annexure, other), rows, repeatable lists (bank statements,
+ * CVs) and the availability of each row (001 §4: AVAILABLE, NOT_AVAILABLE, COMPLETED; 'Uploaded' is done).
+ */
+export interface DocumentEntry {
+  documentKey: string;
+  documentType: string;
+  documentTitle: string;
+  required: boolean;
+  uploadStatus: string;
+  signatoryId?: string;
+  fileName?: string;
+  contentType?: string;
+  size?: number;
+  uploadedAt?: string;
+}
+
+export interface DocumentSectionList {
+  documents: DocumentEntry[];
+  isDocUpdate: boolean;
+  limit?: number;
+}
+
+export interface ProspectDocuments {
+  companyDocuments?: DocumentSectionList;
+  companyBankStatements?: DocumentSectionList;
+  companyAddressProof?: DocumentSectionList;
+  companyInvoices?: DocumentSectionList;
+  stakeholdersDocuments?: Record<string, { signatoryId: string; signatoryName: string; documents: DocumentEntry[]; [section: string]: unknown }>;
+  kycAnnexureDocuments?: DocumentEntry[];
+  otherDocuments?: DocumentEntry[];
+  readyForSubmit?: boolean;
+}
+
+export const UPLOADED = 'Uploaded';
+export type Availability = 'AVAILABLE' | 'NOT_AVAILABLE' | 'COMPLETED';
+
+/** A list the applicant may add to (bank statements, CVs): documents of one type under one key prefix. */
+export interface RepeatableList {
+  section: string;
+  /** Key stem: "companyBankStatements-BankStatement" -> keys "<stem>-1", "<stem>-2", ... */
+  stem: string;
+  documentType: string;
+  title: string;
+  limit: number;
+  signatoryId?: string;
+}
+
+export interface DocumentBlock {
+  id: string;
+  heading: string;
+  rows: DocumentEntry[];
+  lists: { list: RepeatableList; rows: DocumentEntry[] }[];
+}
+
+/** How many documents a repeatable list takes when the server does not say (as the server's default). */
+export const DEFAULT_LIST_LIMIT = 6;
+
+const REPEATABLE: Record<string, { documentType: string; title: string }> = {
+  companyBankStatements: { documentType: 'BankStatement', title: 'Company bank statements' },
+  personalBankStatements: { documentType: 'BankStatement', title: 'Personal bank statements' },
+  personalBackground: { documentType: 'CV', title: 'CV (personal background)' },
+};
+
+export function isUploaded(entry: Pick<DocumentEntry, 'uploadStatus'>): boolean {
+  return entry.uploadStatus === UPLOADED;
+}
+
+/** COMPLETED once uploaded; NOT_AVAILABLE while uploads are closed (maximum reached, read-only); else AVAILABLE. */
+export function availabilityOf(entry: Pick<DocumentEntry, 'uploadStatus'>, uploadsOpen: boolean): Availability {
+  if (isUploaded(entry)) return 'COMPLETED';
+  return uploadsOpen ? 'AVAILABLE' : 'NOT_AVAILABLE';
+}
+
+/** Every required document uploaded (the server's readyForSubmit also admits applications with a valid RO code). */
+export function requiredDone(blocks: DocumentBlock[]): boolean {
+  return blocks.every((b) => [...b.rows, ...b.lists.flatMap((l) => l.rows)].every((r) => !r.required || isUploaded(r)));
+}
+
+/** Next key of a list: one past the highest index used so far ("Other-3" after "Other-1", "Other-2"). */
+export function nextKey(stem: string, used: string[]): string {
+  let max = 0;
+  for (const key of used) {
+    if (!key.startsWith(`${stem}-`)) continue;
+    const n = Number(key.slice(stem.length + 1));
+    if (Number.isInteger(n) && n > max) max = n;
+  }
+  return `${stem}-${max + 1}`;
+}
+
+function list(section: string, entries: DocumentEntry[], limit: number | undefined, signatoryId?: string) {
+  const known = REPEATABLE[section] ?? { documentType: entries[0]?.documentType ?? 'Document', title: section };
+  const first = entries[0]?.documentKey;
+  const stem = first ? first.replace(/-\d+$/, '') : `${section}-${known.documentType}`;
+  return {
+    list: { section, stem, documentType: known.documentType, title: known.title, limit: limit ?? DEFAULT_LIST_LIMIT, ...(signatoryId ? { signatoryId } : {}) },
+    rows: entries,
+  };
+}
+
+/** The blocks of the page, in the specification's order. */
+export function documentBlocks(docs: ProspectDocuments, options: { includeKyc?: boolean } = {}): DocumentBlock[] {
+  const blocks: DocumentBlock[] = [];
+  const company: DocumentBlock = { id: 'company', heading: 'Company documents', rows: [...(docs.companyDocuments?.documents ?? [])], lists: [] };
+  if (docs.companyBankStatements) company.lists.push(list('companyBankStatements', docs.companyBankStatements.documents, docs.companyBankStatements.limit));
+  company.rows.push(...(docs.companyAddressProof?.documents ?? []), ...(docs.companyInvoices?.documents ?? []));
+  if (company.rows.length || company.lists.some((l) => l.rows.length)) blocks.push(company);
+
+  for (const [id, s] of Object.entries(docs.stakeholdersDocuments ?? {})) {
+    const block: DocumentBlock = { id: `stakeholder-${id}`, heading: s.signatoryName ? `Documents of ${s.signatoryName}` : 'Stakeholder documents', rows: [...(s.documents ?? [])], lists: [] };
+    for (const [section, value] of Object.entries(s)) {
+      if (!value || typeof value !== 'object' || Array.isArray(value) || !('documents' in value)) continue;
+      const sec = value as DocumentSectionList;
+      block.lists.push(list(section, sec.documents, sec.limit, s.signatoryId ?? id));
+    }
+    blocks.push(block);
+  }
+  if (options.includeKyc && docs.kycAnnexureDocuments?.length) {
+    blocks.push({ id: 'kyc', heading: 'KYC Annexure documents', rows: docs.kycAnnexureDocuments, lists: [] });
+  }
+  return blocks;
+}
