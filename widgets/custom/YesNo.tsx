@@ -7,7 +7,8 @@ import { ariaDescribedByIds, optionId, type WidgetProps } from '@rjsf/utils';
  */
 export function YesNo(props: WidgetProps) {
   const { id, htmlName, value, schema, options, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus } = props;
-  const isBoolean = schema.type === 'boolean';
+  // ['boolean', 'null'] (an answer the form may clear) is a boolean field too.
+  const isBoolean = schema.type === 'boolean' || (Array.isArray(schema.type) && schema.type.includes('boolean'));
   const yes = isBoolean ? true : 'Y';
   const no = isBoolean ? false : 'N';
   const current = value === yes ? 'yes' : value === no ? 'no' : '';

@@ -26,3 +26,40 @@ export function markCompleted(document: Obj, done: CompletedStep): Obj {
   steps.push({ ...done, status: 'COMPLETED' });
   return { ...document, freeFieldsInfo: { ...((document.freeFieldsInfo ?? {}) as Obj), freeField5: JSON.stringify({ completedSteps: steps }) } };
 }
+
+const idOf = (s: unknown, i: number): string => String((s as { signatoryId?: unknown } | null)?.signatoryId ?? i);
+const isSignatory = (s: unknown): boolean | undefined => ((s as { kycDetails?: { isSignatory?: unknown } } | null)?.kycDetails?.isSignatory as boolean | undefined);
+
+/**
+ * Spec 001 §4, applied on every save so that the stored completion follows the stakeholders:
+ *  - removing a stakeholder deletes its steps;
+ *  - a stakeholder who newly becomes a signatory (isSignatory false -> true) gets its previously COMPLETED
+ *    steps back as AVAILABLE, since signatory-only questions now apply to them (the KYC final questions, the
+ *    US-relation answer of the residence step, the authority type).
+ * The step being continued in the same save is marked COMPLETED afterwards by markCompleted.
+ */
+export function reconcileStakeholderSteps(before: Obj, after: Obj): Obj {
+  const steps = readCompletedSteps(after);
+  if (steps.length === 0) return after;
+  const was = new Map<string, boolean | undefined>();
+  (Array.isArray(before.signatoryInfo) ? before.signatoryInfo : []).forEach((s, i) => was.set(idOf(s, i), isSignatory(s)));
+  const now = new Map<string, boolean | undefined>();
+  (Array.isArray(after.signatoryInfo) ? after.signatoryInfo : []).forEach((s, i) => now.set(idOf(s, i), isSignatory(s)));
+  const reopened = new Set([...now].filter(([id, sig]) => sig === true && was.get(id) === false).map(([id]) => id));
+  let changed = false;
+  const next: CompletedStep[] = [];
+  for (const s of steps) {
+    if (s.signatoryId === undefined) {
+      next.push(s);
+    } else if (!now.has(s.signatoryId)) {
+      changed = true;
+    } else if (reopened.has(s.signatoryId) && s.status === 'COMPLETED') {
+      changed = true;
+      next.push({ ...s, status: 'AVAILABLE' });
+    } else {
+      next.push(s);
+    }
+  }
+  if (!changed) return after;
+  return { ...after, freeFieldsInfo: { ...((after.freeFieldsInfo ?? {}) as Obj), freeField5: JSON.stringify({ completedSteps: next }) } };
+}

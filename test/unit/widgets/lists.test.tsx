@@ -121,4 +121,10 @@ describe('YesNo', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'No' }));
     expect(b.last()).toBe(false);
   });
+
+  it('stores booleans for an answer the form may clear (type ["boolean", "null"], e.g. isUSrelation)', () => {
+    const w = renderWidget(widgets.YesNo!, { schema: { type: ['boolean', 'null'] } });
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    expect(w.last()).toBe(false);
+  });
 });

@@ -1,0 +1,373 @@
+import { Body1, Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import { Add20Regular } from '@fluentui/react-icons';
+import type { RJSFSchema } from '@rjsf/utils';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Shell } from '../../components/Shell';
+import { track } from '../../lib/analytics';
+import type { FieldError } from '../../../validation/errors';
+import type { ProjectValidator } from '../../../validation/rjsfValidator';
+import { applicationStore, firstIncomplete, SaveStatus, toExtraErrors, useApplication } from '../application';
+import type { CompletedStep, Prospect } from '../application/contract';
+import { type AppConfig, useConfig } from '../config/useConfig';
+import { stepValidatorFor } from '../forms/stepValidator';
+import { StakeholderCard, type StakeholderCardProps } from './StakeholderCard';
+import {
+  addStakeholder,
+  completion,
+  editStakeholder,
+  flowOf,
+  continueCheck,
+  idOf,
+  maxStakeholders,
+  PERSON_FLOW,
+  removeStakeholder,
+  replaceStakeholder,
+  type Stakeholder,
+  stakeholdersOf,
+  summarise,
+} from './stakeholderRules';
+import { listErrorsFor, StakeholderWizard } from './StakeholderWizard';
+
+/** Analytics step names of spec 001 §2 ("company stakeholder (personal information, signatory rights, ...)"). */
+const STEP_EVENTS: Record<string, string> = {
+  stakeholderPersonalInfo: 'company stakeholder personal information',
+  stakeholderCompanyInfo: 'company stakeholder personal information',
+  stakeholderSignatory: 'company stakeholder signatory rights',
+  stakeholderShareholding: 'company stakeholder shareholding',
+  stakeholderNationality: 'company stakeholder nationality',
+  stakeholderResidence: 'company stakeholder country of residence',
+  stakeholderContact: 'company stakeholder preferred contact',
+};
+const PANEL_TITLE = 'Tell us about the people behind your company';
+/** Errors that only say "not filled yet": the server stores such data on an automatic save. */
+const INCOMPLETE = new Set(['required', 'minItems', 'minLength', 'dependentRequired', 'x-arrayTotal']);
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', padding: 0, margin: `${tokens.spacingVerticalL} 0`, display: 'grid', gap: tokens.spacingVerticalS },
+  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginTop: tokens.spacingVerticalM },
+  footer: { marginTop: tokens.spacingVerticalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'flex-start' },
+  reasons: { margin: 0, paddingLeft: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2 },
+});
+
+type CardData = Omit<StakeholderCardProps, 'selected' | 'onEdit' | 'onRemove'>;
+
+/** The cards; memoised on the card data, which only changes when something a card shows changes. */
+const StakeholderList = memo(function StakeholderList({
+  cards,
+  selectedId,
+  onEdit,
+  onRemove,
+  label = 'Company stakeholders',
+}: {
+  label?: string;
+  cards: CardData[];
+  selectedId: string | null;
+  onEdit: StakeholderCardProps['onEdit'];
+  onRemove: StakeholderCardProps['onRemove'];
+}) {
+  const styles = useStyles();
+  if (cards.length === 0) return <Body1 as="p">No stakeholders yet. Add every person or company that owns or signs for your company.</Body1>;
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {cards.map((c) => (
+        <li key={c.id}>
+          <StakeholderCard {...c} selected={c.id === selectedId} onEdit={onEdit} onRemove={onRemove} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/** A card's data, rebuilt only when the stakeholder or its steps changed (same object otherwise). */
+function useCards(config: AppConfig | undefined, list: Stakeholder[], completed: CompletedStep[]): CardData[] {
+  const cache = useRef(new WeakMap<Stakeholder, { completed: CompletedStep[]; position: number; card: CardData }>());
+  const previous = useRef<CardData[]>([]);
+  return useMemo(() => {
+    if (!config) return [];
+    const cards = list.map((s, i) => {
+      const hit = cache.current.get(s);
+      if (hit && hit.completed === completed && hit.position === i + 1) return hit.card;
+      const { done, total } = completion(config, completed, s, i);
+      const next: CardData = { id: idOf(s, i), position: i + 1, ...summarise(s), done, total };
+      const old = previous.current[i];
+      // Same content as before (a save replaced the object): keep the old one so the card does not re-render.
+      const card = old && (Object.keys(next) as (keyof CardData)[]).every((k) => old[k] === next[k]) ? old : next;
+      cache.current.set(s, { completed, position: i + 1, card });
+      return card;
+    });
+    previous.current = cards;
+    return cards;
+  }, [config, list, completed]);
+}
+
+/** A key of what "Continue" depends on (shares, signatories, completion), so the list is validated only when it changes. */
+function listKey(cards: CardData[]): string {
+  return cards.map((c) => `${c.percentage ?? ''}|${c.signatory ? 1 : 0}|${c.company ? 1 : 0}|${c.done}/${c.total}`).join(',');
+}
+
+/**
+ * Company Stakeholders (/business/StakeholdersInfo): the stakeholder cards, each opening its wizard, and
+ * "Continue" to the final questions once the shares add up to 100 % and there is a signatory. The open
+ * stakeholder and its step are in the URL (?stakeholder=<id>&step=2), so back/forward and reload keep them.
+ */
+export default function StakeholdersPage() {
+  const styles = useStyles();
+  const app = useApplication();
+  const { data: config, error: configError } = useConfig();
+  const validator = useMemo(() => (config ? stepValidatorFor(config) : undefined), [config]);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const selectedId = params.get('stakeholder');
+  const stepIndex = Math.max(Number(params.get('step') ?? '1') - 1, 0) || 0;
+  const [removing, setRemoving] = useState<string | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const [listErrors, setListErrors] = useState<FieldError[]>([]);
+
+  const list = useMemo(() => stakeholdersOf(app.prospect), [app.prospect]);
+  const cards = useCards(config, list, app.completedSteps);
+  const max = config ? maxStakeholders(config) : 50;
+  const selectedIndex = selectedId === null ? -1 : list.findIndex((s, i) => idOf(s, i) === selectedId);
+  const selected = selectedIndex >= 0 ? list[selectedIndex] : undefined;
+
+  // Latest values for the stable callbacks the memoised cards receive.
+  const latest = useRef({ params, list, completed: app.completedSteps, flows: config?.flows });
+  latest.current = { params, list, completed: app.completedSteps, flows: config?.flows };
+
+  const select = useCallback(
+    (id: string | null, step = 1) => {
+      const next = new URLSearchParams(latest.current.params);
+      if (id === null) {
+        next.delete('stakeholder');
+        next.delete('step');
+      } else {
+        next.set('stakeholder', id);
+        next.set('step', String(step));
+      }
+      setParams(next);
+    },
+    [setParams],
+  );
+
+  const onEdit = useCallback(
+    (id: string, opener: HTMLButtonElement) => {
+      openerRef.current = opener;
+      // Resume where this stakeholder was left: its first step not yet completed.
+      const { list: all, completed, flows } = latest.current;
+      const index = all.findIndex((s, i) => idOf(s, i) === id);
+      const flowId = index >= 0 ? flowOf(all[index]!) : PERSON_FLOW;
+      const steps = (flows?.[flowId]?.steps ?? []).map((s) => s.step);
+      select(id, firstIncomplete(completed, flowId, steps, id) + 1);
+    },
+    [select],
+  );
+  const onRemove = useCallback((id: string, opener: HTMLButtonElement) => {
+    openerRef.current = opener;
+    setRemoving(id);
+  }, []);
+
+  /** The freshest prospect: the store's, so two changes before a re-render never overwrite each other. */
+  const current = (): Prospect | undefined => applicationStore().getSnapshot().prospect ?? app.prospect;
+
+  const add = () => {
+    const prospect = current();
+    if (!prospect || stakeholdersOf(prospect).length >= max) return;
+    const { prospect: next, signatoryId } = addStakeholder(prospect);
+    app.edit(next, { valid: true });
+    track({ event: 'company stakeholder add new', screenName: 'stakeholdersInfo' });
+    openerRef.current = null;
+    select(signatoryId);
+  };
+
+  const confirmRemove = () => {
+    const prospect = current();
+    const id = removing;
+    setRemoving(null);
+    if (!prospect || id === null) return;
+    app.edit(removeStakeholder(prospect, id), { valid: true });
+    setListErrors([]);
+    // Spec 001 §4: removing selects none.
+    select(null);
+    requestAnimationFrame(() => addRef.current?.focus());
+  };
+
+  const close = useCallback(() => {
+    const id = latest.current.params.get('stakeholder');
+    select(null);
+    requestAnimationFrame(() => {
+      const opener = openerRef.current?.isConnected ? openerRef.current : document.querySelector<HTMLElement>(`[data-stakeholder-edit="${id}"]`);
+      opener?.focus();
+    });
+  }, [select]);
+
+  /** Validates one edit: the step's own schema, and the list's share rule only when the share changed. */
+  const checkEdit = (schema: RJSFSchema, prev: Stakeholder | undefined, next: Stakeholder, nextList: Stakeholder[], v: ProjectValidator): boolean => {
+    const stepOk = v.fieldErrors(schema, next).every((e) => INCOMPLETE.has(e.keyword));
+    const pct = (s: Stakeholder | undefined) => (s?.kycDetails as { shareHoldingPercentage?: unknown } | undefined)?.shareHoldingPercentage;
+    let listOk = listErrors.length === 0;
+    if (config?.stakeholderList && (pct(prev) !== pct(next) || !prev)) {
+      const found = v.fieldErrors(config.stakeholderList as RJSFSchema, nextList).filter((e) => !INCOMPLETE.has(e.keyword));
+      setListErrors(found);
+      listOk = found.length === 0;
+    }
+    return stepOk && listOk;
+  };
+
+  const onChange = (data: Stakeholder, schema: RJSFSchema) => {
+    const prospect = current();
+    if (!prospect || !validator || selectedIndex < 0) return;
+    const prev = stakeholdersOf(prospect)[selectedIndex];
+    if (!prev) return;
+    const next = editStakeholder(schema, prev, data);
+    // RJSF reports its defaults when a step opens: nothing changed, nothing to save.
+    if (JSON.stringify(next) === JSON.stringify(prev)) return;
+    const nextProspect = replaceStakeholder(prospect, selectedIndex, next);
+    const valid = checkEdit(schema, prev, next, stakeholdersOf(nextProspect), validator);
+    app.edit(nextProspect, { valid });
+  };
+
+  const onContinueStep = async (step: string, data: Stakeholder, schema: RJSFSchema) => {
+    const prospect = current();
+    if (!prospect || selectedIndex < 0) return { ok: false, message: 'There is no application open in this tab.' };
+    const prev = stakeholdersOf(prospect)[selectedIndex];
+    const next = editStakeholder(schema, prev ?? data, data);
+    if (next !== prev) app.edit(replaceStakeholder(prospect, selectedIndex, next), { valid: true });
+    const result = await app.continueStep(step, { signatoryIndex: selectedIndex });
+    if (result.ok) {
+      const event = STEP_EVENTS[step];
+      if (event) track({ event, screenName: 'stakeholdersInfo' });
+      return { ok: true };
+    }
+    const messages = [...new Set(Object.values(result.fieldErrors ?? {}).flat())];
+    return { ok: false, message: result.stop?.message ?? (messages.length ? `This step could not be saved: ${messages.join('; ')}` : undefined) };
+  };
+
+  const completeSchema = useMemo(
+    () => (config?.stakeholderList && typeof config.stakeholderList.$id === 'string' ? ({ $ref: `${config.stakeholderList.$id}#/definitions/complete` } as RJSFSchema) : undefined),
+    [config],
+  );
+  const key = listKey(cards);
+  const check = useMemo(
+    () => {
+      const incomplete = cards.filter((c) => c.total === 0 || c.done < c.total).length;
+      return continueCheck(list, (l) => (validator && completeSchema ? validator.fieldErrors(completeSchema, l) : []), incomplete);
+    },
+    // Only what Continue depends on: not every keystroke in a name.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, validator, completeSchema],
+  );
+
+  const extraErrors = useMemo(() => {
+    if (selectedIndex < 0) return undefined;
+    const server = toExtraErrors(app.fieldErrors, `/signatoryInfo/${selectedIndex}`);
+    const local = listErrorsFor(listErrors, selectedIndex);
+    if (!local) return Object.keys(server).length ? server : undefined;
+    return { ...server, ...local };
+  }, [app.fieldErrors, listErrors, selectedIndex]);
+
+  // A stakeholder in the URL that no longer exists (removed in another tab): show the list only.
+  useEffect(() => {
+    if (selectedId !== null && app.prospect && selectedIndex < 0) select(null);
+  }, [selectedId, selectedIndex, app.prospect, select]);
+
+  const goOn = async () => {
+    if (!check.ok) return;
+    await app.flush();
+    track({ event: 'company stakeholder submitted', screenName: 'stakeholdersInfo' });
+    navigate('/business/FinalQuestions');
+  };
+
+  if (configError || app.loadError) {
+    return (
+      <Shell title={PANEL_TITLE}>
+        <MessageBar intent="error">
+          <MessageBarBody>{configError?.message ?? app.loadError}</MessageBarBody>
+        </MessageBar>
+      </Shell>
+    );
+  }
+  if (!config || !validator || !app.prospect) {
+    return (
+      <Shell title={PANEL_TITLE}>
+        <Spinner label="Loading your application" />
+      </Shell>
+    );
+  }
+
+  const full = list.length >= max;
+  const removingCard = cards.find((c) => c.id === removing);
+  const islamic = (app.prospect.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking === true;
+
+  return (
+    <Shell title={PANEL_TITLE}>
+      <Title2 as="h1" block>
+        Company Stakeholders
+      </Title2>
+      <Body1 as="p">Add every shareholder and every person who can sign for the company. A stakeholder can be a person or a company.</Body1>
+      <SaveStatus />
+      <StakeholderList cards={selected ? cards.slice(0, selectedIndex + 1) : cards} selectedId={selected ? selectedId : null} onEdit={onEdit} onRemove={onRemove} />
+      {selected && (
+        <StakeholderWizard
+          config={config}
+          validator={validator}
+          stakeholder={selected}
+          index={selectedIndex}
+          islamic={islamic}
+          name={cards[selectedIndex]?.name || `Stakeholder ${selectedIndex + 1}`}
+          stepIndex={stepIndex}
+          extraErrors={extraErrors}
+          onStep={(n) => select(selectedId, n + 1)}
+          onChange={onChange}
+          onContinue={onContinueStep}
+          onClose={close}
+        />
+      )}
+      {selected && selectedIndex + 1 < cards.length && (
+        <StakeholderList label="More company stakeholders" cards={cards.slice(selectedIndex + 1)} selectedId={null} onEdit={onEdit} onRemove={onRemove} />
+      )}
+      <div className={styles.toolbar}>
+        <Button ref={addRef} icon={<Add20Regular />} onClick={add} disabledFocusable={full} aria-describedby={full ? 'stakeholders-full' : undefined}>
+          Add a stakeholder
+        </Button>
+        {full && (
+          <Text id="stakeholders-full" size={200}>
+            You can add up to {max} stakeholders.
+          </Text>
+        )}
+      </div>
+      <div className={styles.footer}>
+        <Text id="stakeholders-totals">
+          Shares held: {check.totalPercentage} % of 100 % · Signatories: {check.signatories}
+        </Text>
+        {!check.ok && (
+          <ul className={styles.reasons} id="stakeholders-continue-reasons" aria-label="Why you cannot continue yet">
+            {check.reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        )}
+        <Button
+          appearance="primary"
+          aria-label="Continue to Final Questions"
+          disabledFocusable={!check.ok}
+          aria-describedby={check.ok ? 'stakeholders-totals' : 'stakeholders-totals stakeholders-continue-reasons'}
+          onClick={() => void goOn()}
+        >
+          Continue
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        onConfirm={confirmRemove}
+        onCancel={() => {
+          setRemoving(null);
+          requestAnimationFrame(() => openerRef.current?.focus());
+        }}
+      >
+        {removingCard ? `${removingCard.name || `Stakeholder ${removingCard.position}`} and everything entered for them will be removed.` : null}
+      </ConfirmDialog>
+    </Shell>
+  );
+}
