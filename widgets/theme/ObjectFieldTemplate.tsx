@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { canExpand, descriptionId, getTemplate, getUiOptions, titleId, type ObjectFieldTemplateProps } from '@rjsf/utils';
+import { canExpand, descriptionId, getTemplate, getUiOptions, titleId, type ObjectFieldTemplateProps, type UiSchema } from '@rjsf/utils';
 import { ParentDataContext } from '../lib/ParentDataContext';
+import { isShown } from '../lib/showWhen';
 
 const useStyles = makeStyles({
   section: { border: 'none', margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -27,7 +28,8 @@ function isWide(schema: ObjectFieldTemplateProps['schema'], uiSchema: ObjectFiel
 /**
  * A section of the form. An object whose title is empty ("title": "" in the step schemas) only groups its
  * properties; otherwise it gets a heading. Properties sit on a responsive grid (one column on phones), and
- * the object's data is provided to its fields as their parent (ParentDataContext).
+ * the object's data is provided to its fields as their parent (ParentDataContext). A field with
+ * ui:options.showWhen is shown only while its condition holds (widgets/lib/showWhen.ts).
  */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles();
@@ -52,7 +54,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       <ParentDataContext.Provider value={(formData ?? {}) as Record<string, unknown>}>
         <div className={styles.grid}>
           {properties
-            .filter((p) => !p.hidden)
+            .filter((p) => !p.hidden && isShown(uiSchema?.[p.name] as UiSchema | undefined, formData))
             .map((p) => (
               <div key={p.name} className={isWide(schema, uiSchema, p.name) ? styles.wide : undefined}>
                 {p.content}
