@@ -30,7 +30,7 @@ describeEachDatabase('KYC annexure API', (db) => {
   const put = (token: string, body: Json) => call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, token, { version, ...body });
   const get = (token: string) => call('GET', `/api/usertypes/sme/prospects/${prospectId}`, token);
 
-  async function upload(documentKey: string, documentType: string) {
+  async function upload(documentKey: string, documentType: string, token = agent) {
     const form = new FormData();
     form.append('documentKey', documentKey);
     form.append('documentType', documentType);
@@ -39,7 +39,7 @@ describeEachDatabase('KYC annexure API', (db) => {
     return app.inject({
       method: 'POST',
       url: `/api/rest/v1/banks/rak/prospectId/${prospectId}/documents`,
-      headers: { ...bearer(agent), 'content-type': res.headers.get('content-type')! },
+      headers: { ...bearer(token), 'content-type': res.headers.get('content-type')! },
       payload: Buffer.from(await res.arrayBuffer()),
     });
   }
@@ -84,6 +84,15 @@ describeEachDatabase('KYC annexure API', (db) => {
     expect(docs.statusCode, docs.body).toBe(200);
     const keys = (docs.json().kycAnnexureDocuments as Json[]).map((d) => d.documentKey);
     expect(keys).toEqual(['BAIS Account Opening Checklist-1', 'Site Visit Report-1']);
+  });
+
+  it("refuses the applicant's upload of an annexure document (403), nothing stored", async () => {
+    const res = await upload('Site Visit Report-1', 'Site Visit Report', alice);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().errors[0]).toMatchObject({ errorCode: 'FORBIDDEN', field: 'documentKey' });
+    const docs = await call('GET', `/api/prospects/${prospectId}/documents`, agent);
+    const visit = (docs.json().kycAnnexureDocuments as Json[]).find((d) => d.documentKey === 'Site Visit Report-1');
+    expect(visit?.uploadStatus).not.toBe('Uploaded');
   });
 
   it('reports a broken rule as a field error on its field, with the browser message', async () => {

@@ -145,6 +145,19 @@ describeEachDatabase('prospects API', (db) => {
     expect((now.json().prospect.organizationInfo as Json).companyName).toBe('One');
   });
 
+  it('refuses every change while a decline reason RO_EDITING or BLOCK_EDITING stands, for customers and agents', async () => {
+    const { prospectId } = await create(alice);
+    const { sql } = await import('kysely');
+    await sql`update prospects set document = jsonb_set(document, '{prospectStatusInfo}', '{"statusReason": "RO_EDITING"}'::jsonb) where id = ${prospectId}`.execute(app.database.db);
+    for (const token of [alice, agent]) {
+      const res = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, token, { prospect: { organizationInfo: { companyName: 'Blocked' } }, saveType: 'auto', version: 1 });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().errors[0]).toMatchObject({ errorCode: 'RO_EDITING' });
+    }
+    const now = await call('GET', `/api/usertypes/sme/prospects/${prospectId}`, alice);
+    expect((now.json().prospect.organizationInfo as Json).companyName).not.toBe('Blocked');
+  });
+
   it('refuses bad bodies with 400, not 500', async () => {
     const { prospectId } = await create(alice);
     for (const payload of [{ prospect: 'x', saveType: 'auto', version: 1 }, { prospect: {}, saveType: 'later', version: 1 }, { prospect: {}, saveType: 'auto' }, { prospect: {}, saveType: 'save', step: 'nope', actionType: 'continue', version: 1 }]) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileNameOf, documentGroups } from '../../src/app/features/agent/documents';
-import { editingBlock } from '../../src/app/features/agent/editingBlock';
+import { editingBlock } from '../../src/shared/editingBlock';
 import { extraErrorsOf, fieldErrorsOf } from '../../src/app/features/agent/fieldErrors';
 import { prospectOverview, stepRows } from '../../src/app/features/agent/prospectOverview';
 import { buildContent } from '../../src/content/buildContent';

@@ -74,7 +74,7 @@ export interface UploadResult {
  */
 export async function uploadDocument(
   app: FastifyInstance,
-  input: { prospect: ProspectRow; parts: AsyncIterable<Multipart>; uploadedBy: string | null },
+  input: { prospect: ProspectRow; parts: AsyncIterable<Multipart>; uploadedBy: string | null; agent: boolean },
 ): Promise<UploadResult> {
   const { prospect } = input;
   const limits = app.config.documents;
@@ -129,6 +129,11 @@ export async function uploadDocument(
   if (!stored) errors.push({ errorCode: 'REQUIRED', message: 'File is not filled', field: 'file' });
   const config = (await app.contentStore.current()).built.documents as unknown as DocumentsConfig;
   const placement = placeDocument(requiredDocuments(prospect.document, config), config, fields.documentKey ?? '', fields.signatoryId);
+  if (placement.groupName === 'kycAnnexureDocuments' && !input.agent) {
+    // The annexure's documents (DSA checklist, site-visit report) are the relationship officer's, like the annexure.
+    await discard();
+    throw new ApiError(403, 'Forbidden', [{ errorCode: 'FORBIDDEN', message: 'Only the bank can upload KYC annexure documents', field: 'documentKey' }]);
+  }
   if (placement.required && fields.documentType && placement.required.documentType !== fields.documentType) {
     errors.push({ errorCode: 'INVALID', message: `documentType must be ${placement.required.documentType} for ${placement.required.documentKey}`, field: 'documentType' });
   }

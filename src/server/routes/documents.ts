@@ -114,7 +114,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
       if (!request.isMultipart()) {
         throw new ApiError(400, 'DocumentValidation', [{ errorCode: 'INVALID_UPLOAD', message: 'Send the document as multipart/form-data' }]);
       }
-      return uploadDocument(app, { prospect, parts: request.parts(), uploadedBy: request.principal?.sub ?? null });
+      return uploadDocument(app, { prospect, parts: request.parts(), uploadedBy: request.principal?.sub ?? null, agent: request.principal?.roles.includes('agent') === true });
     },
   );
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { type FieldError, pointerToDotted } from '../../validation/errors';
+import { editingBlock } from '../../shared/editingBlock';
 import { ApiError } from '../plugins/app/errors';
 import { changedPaths } from '../prospects/changedPaths';
 import { markCompleted, readCompletedSteps, reconcileStakeholderSteps } from '../prospects/completedSteps';
@@ -218,6 +219,10 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
       if (row.status === 'SUBMITTED' && !principal.roles.includes('agent')) {
         throw new ApiError(409, 'ProspectError', [{ errorCode: '12012', message: 'We already have your application. Not to worry, our team is already working on it.' }]);
       }
+      // Spec 001 §4/§6: a decline reason RO_EDITING or BLOCK_EDITING stops every change, whoever sends it (the
+      // agent pages disable their actions for the same reasons, read by the same function).
+      const block = editingBlock(row.document);
+      if (block) throw new ApiError(409, 'ProspectError', [{ errorCode: block.reason, message: block.message }]);
       let document: Obj = { ...row.document, ...clientSections(prospect) };
       if (!isAgent(principal)) document = keepAgentOnly(row.document, document);
       else if (document.kycAnnexure) document = withAnnexureUploads(document, await documents.listCurrent(app.database.db, row.id));

@@ -11,7 +11,7 @@ import { applyDerives } from '../stakeholders/stakeholderRules';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import { servicesPath } from './agentSteps';
 import { documentGroups } from './documents';
-import { editingBlock } from './editingBlock';
+import { editingBlock } from '../../../shared/editingBlock';
 import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
 import { documentsUrl, type ProspectAnswer, prospectUrl, useAgentGet } from './useAgentData';
 

@@ -27,7 +27,7 @@ import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import { servicesPath } from './agentSteps';
 import { documentGroups, type DocumentEntry } from './documents';
 import { useDocumentDownload } from './useDocumentDownload';
-import { editingBlock } from './editingBlock';
+import { editingBlock } from '../../../shared/editingBlock';
 import { messageOf } from './fieldErrors';
 import { type OverviewSection, prospectOverview } from './prospectOverview';
 import { type AuditEntry, auditUrl, documentsUrl, type ProspectAnswer, prospectUrl, useAgentGet } from './useAgentData';
