@@ -1,5 +1,29 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { type ChunkInfo, formatReport, routeReport } from './scripts/lib/routeSizes';
+
+/**
+ * After a build, prints the gzipped JavaScript each route loads and fails the build when the landing page
+ * (the entry) would load form code (RJSF, ajv): that code belongs in the lazily loaded journey pages.
+ */
+function routeSizeReport(): Plugin {
+  return {
+    name: 'quick-apply:route-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: ChunkInfo[] = Object.values(bundle).flatMap((o) =>
+        o.type === 'chunk'
+          ? [{ fileName: o.fileName, code: o.code, isEntry: o.isEntry, isDynamicEntry: o.isDynamicEntry, facadeModuleId: o.facadeModuleId, imports: o.imports, moduleIds: o.moduleIds }]
+          : [],
+      );
+      const report = routeReport(chunks);
+      this.info(`\n${formatReport(report)}`);
+      if (report.formCodeInEntry.length > 0) {
+        this.error(`the landing page (entry chunk) loads form code; make these imports lazy:\n  ${report.formCodeInEntry.slice(0, 10).join('\n  ')}`);
+      }
+    },
+  };
+}
 
 /**
  * The SPA: src/app/index.html -> dist/public. In development `npm run dev:web` proxies /api to the server
@@ -8,7 +32,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'src/app',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), routeSizeReport()],
   build: {
     outDir: '../../dist/public',
     emptyOutDir: true,

@@ -35,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000; // a loaded machine (shared CI runners) can take over a minute
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -44,7 +44,10 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // never leave an orphan server behind a failed start
+      throw new Error('server did not become ready in 120 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import { AppServices } from './components/AppServices';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { JotaiProvider } from './lib/jotai';
 import { router } from './router';
@@ -15,6 +16,7 @@ createRoot(document.getElementById('root')!).render(
         <SWRConfig value={{ shouldRetryOnError: true, errorRetryCount: 3 }}>
           <JotaiProvider>
             <RouterProvider router={router} />
+            <AppServices />
           </JotaiProvider>
         </SWRConfig>
       </ErrorBoundary>

@@ -28,3 +28,5 @@ export const panelColours = {
   elite: '#6d1a36',
   islamic: '#00704a',
 } as const;
+
+export type PanelVariant = keyof typeof panelColours;

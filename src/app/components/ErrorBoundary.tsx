@@ -1,10 +1,39 @@
+import { Body1, Button, Title2 } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+function errorText(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Spec: a failure shows 'Error occured' plus the error text (and never a blank page). Spelling as in the spec. */
+export function ErrorMessage({ error }: { error: unknown }) {
+  return (
+    <div role="alert" style={{ padding: 32, maxWidth: 720 }}>
+      <Title2 as="h1">Error occured</Title2>
+      <Body1 as="p" style={{ whiteSpace: 'pre-wrap' }}>
+        {errorText(error)}
+      </Body1>
+      <Button appearance="primary" onClick={() => window.location.reload()}>
+        Reload the page
+      </Button>
+    </div>
+  );
+}
+
+/** The router catches errors thrown while rendering a route: this is its error element (router root). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return <ErrorMessage error={error} />;
+}
 
 interface State {
   error: Error | null;
 }
 
-/** Spec: a failure shows 'Error occured' plus the error text (and never a blank page). */
+/** Outside the router (providers, dialogs, toaster): the last line of defence. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -17,17 +46,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    if (this.state.error) {
-      return (
-        <div role="alert" style={{ padding: 32 }}>
-          <h1>Error occured</h1>
-          <p>{this.state.error.message}</p>
-          <button type="button" onClick={() => window.location.reload()}>
-            Reload the page
-          </button>
-        </div>
-      );
-    }
+    if (this.state.error) return <ErrorMessage error={this.state.error} />;
     return this.props.children;
   }
 }

@@ -1,78 +1,157 @@
-import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { SignOutRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { panelColours } from '../theme';
-import { activeStepFor, customerJourney } from './journey';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useConfig } from '../features/config/useConfig';
+import { accountChoiceAtom } from '../features/products/accountChoice';
+import { accountForSlug, headerLine, readProducts, variantFor } from '../features/products/productsConfig';
+import { useSessionControls } from '../features/session/session';
+import { useAtomValue } from '../lib/jotai';
+import { panelColours, type PanelVariant } from '../theme';
+import { DesktopBanner } from './DesktopBanner';
+import { activeStepFor, customerJourney, type JourneyStep } from './journey';
+import { Logo } from './Logo';
+import { shellApplicationAtom, shellVariantAtom } from './shellState';
+import { StepList } from './StepList';
 
+// Spec breakpoints: xs 0, ls 500, sm 1024, md 1280, lg 1440, xl 1920. Icon bar below sm, top band below ls.
 const useStyles = makeStyles({
   root: { display: 'flex', minHeight: '100vh', '@media (max-width: 499px)': { flexDirection: 'column' } },
+  skip: {
+    position: 'absolute',
+    left: '-10000px',
+    ':focus': { left: '8px', top: '8px', zIndex: 1000, padding: '8px 12px', backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1 },
+  },
+  srOnly: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   panel: {
     color: '#fff',
     width: '320px',
     flexShrink: 0,
     padding: '32px 24px',
     boxSizing: 'border-box',
-    '@media (max-width: 1023px)': { width: '88px', padding: '24px 12px' },
-    '@media (max-width: 499px)': { width: '100%', padding: '12px 16px' },
+    '@media (min-width: 1440px)': { width: '400px', padding: '48px 40px' },
+    '@media (max-width: 1023px)': { width: '88px', padding: '24px 12px', display: 'flex', flexDirection: 'column', alignItems: 'center' },
+    '@media (max-width: 499px)': { width: '100%', padding: '12px 16px', alignItems: 'stretch' },
   },
-  logo: { color: '#fff', fontWeight: 700, fontSize: '22px', textDecorationLine: 'none' },
-  title: { display: 'block', marginTop: '32px', fontSize: '24px', lineHeight: '32px', '@media (max-width: 1023px)': { display: 'none' } },
-  steps: { listStyleType: 'none', padding: 0, marginTop: '32px', '@media (max-width: 499px)': { display: 'flex', gap: '8px', marginTop: '8px' } },
-  step: { display: 'flex', alignItems: 'center', gap: '12px', padding: '6px 0', opacity: 0.75 },
-  stepActive: { opacity: 1, fontWeight: 700 },
-  marker: {
-    width: '28px',
-    height: '28px',
-    borderRadius: '50%',
-    border: '2px solid #fff',
-    display: 'inline-flex',
+  logo: { color: '#fff', textDecorationLine: 'none', display: 'inline-block', ':focus-visible': { outline: '2px solid #fff', outlineOffset: '4px' } },
+  title: { display: 'block', marginTop: '32px', fontSize: '24px', lineHeight: '32px', fontWeight: 600, '@media (max-width: 1023px)': { display: 'none' } },
+  column: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  topBar: {
+    display: 'flex',
     alignItems: 'center',
-    justifyContent: 'center',
-    flexShrink: 0,
-    fontSize: '13px',
+    justifyContent: 'space-between',
+    gap: '16px',
+    flexWrap: 'wrap',
+    padding: '16px 48px 0',
+    '@media (max-width: 499px)': { padding: '12px 16px 0' },
   },
-  markerFilled: { backgroundColor: '#fff', color: tokens.colorBrandForeground1 },
-  stepLabel: { '@media (max-width: 1023px)': { display: 'none' } },
-  main: { flexGrow: 1, padding: '32px 48px', maxWidth: '960px', '@media (max-width: 499px)': { padding: '16px' } },
+  header: { color: tokens.colorNeutralForeground2, fontWeight: 600 },
+  user: { display: 'flex', alignItems: 'center', gap: '12px', marginLeft: 'auto' },
+  main: {
+    flexGrow: 1,
+    padding: '32px 48px',
+    maxWidth: '960px',
+    boxSizing: 'border-box',
+    width: '100%',
+    '@media (min-width: 1920px)': { maxWidth: '1200px' },
+    '@media (max-width: 499px)': { padding: '16px' },
+  },
 });
 
 export interface ShellProps {
+  /** The left panel's title (spec 001 §2 'Left panel titles'). */
   title: string;
-  variant?: keyof typeof panelColours;
+  /** Forces the panel colour; otherwise from the application, the chosen account or the route. */
+  variant?: PanelVariant;
   showSteps?: boolean;
+  /** Linking mode: earlier steps of the progress list are clickable. */
+  linking?: boolean;
+  /** Another progress list than the customer journey (the agent's: Search Applications, Send Invite) and its active step. */
+  steps?: JourneyStep[];
+  activeStep?: number;
   children: ReactNode;
 }
 
-/** The page frame: left panel coloured by account type, logo, progress list, then the page. */
-export function Shell({ title, variant = 'standard', showSteps = true, children }: ShellProps) {
+/** Which colour and header the panel shows: the prospect first, then the chosen account, then the route. */
+function usePanelState(forced: PanelVariant | undefined): { variant: PanelVariant; header: string | null } {
+  const { pathname } = useLocation();
+  const { data: config } = useConfig();
+  const products = readProducts(config?.products);
+  const pageVariant = useAtomValue(shellVariantAtom);
+  const application = useAtomValue(shellApplicationAtom);
+  const choice = useAtomValue(accountChoiceAtom);
+  const byId = (id: string | undefined) => products.accounts.find((a) => a.id === id);
+
+  if (application?.accountType) {
+    const account = byId(application.accountType);
+    const islamic = application.islamicBanking === true;
+    return { variant: forced ?? pageVariant ?? variantFor(account, islamic), header: headerLine(account, islamic, application.companyName) };
+  }
+  const routed = accountForSlug(products, pathname.match(/^\/business\/accounts\/([^/]+)/)?.[1]);
+  if (routed) return { variant: forced ?? pageVariant ?? variantFor(routed.account, routed.bankingType === 'islamic'), header: null };
+  const chosen = choice ? variantFor(byId(choice.accountType), choice.islamicBanking) : undefined;
+  return { variant: forced ?? pageVariant ?? chosen ?? 'standard', header: null };
+}
+
+/** The page frame: left panel coloured by account type, logo, progress list, header line, then the page. */
+export function Shell({ title, variant, showSteps = true, linking = false, steps = customerJourney, activeStep, children }: ShellProps) {
   const styles = useStyles();
+  const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const active = activeStepFor(pathname);
+  const { session, logout } = useSessionControls();
+  const panel = usePanelState(variant);
+  const active = activeStep ?? activeStepFor(pathname);
+  const signedIn = session?.kind === 'customer' || session?.kind === 'agent';
+
+  const onLogout = async () => {
+    const agent = session?.kind === 'agent';
+    await logout();
+    navigate(agent ? '/agent/Login' : '/business/ComeBackLogin');
+  };
+
   return (
     <div className={styles.root}>
-      <nav className={styles.panel} style={{ backgroundColor: panelColours[variant] }} aria-label="Application progress">
+      <a href="#main" className={styles.skip}>
+        Skip to main content
+      </a>
+      <DesktopBanner />
+      <nav className={styles.panel} style={{ backgroundColor: panelColours[panel.variant] }} aria-label="Application progress" data-variant={panel.variant}>
         <Link to={{ pathname: '/business/accounts', search }} className={styles.logo}>
-          Quick Apply
+          <Logo variant={panel.variant} />
+          <span className={styles.srOnly}>: all business accounts</span>
         </Link>
-        <Text as="h2" className={styles.title}>
+        <Text as="p" className={styles.title}>
           {title}
         </Text>
-        {showSteps && (
-          <ol className={styles.steps}>
-            {customerJourney.map((s) => (
-              <li key={s.step} className={mergeClasses(styles.step, s.step === active && styles.stepActive)} aria-current={s.step === active ? 'step' : undefined}>
-                <span className={mergeClasses(styles.marker, s.step < active && styles.markerFilled)} aria-hidden>
-                  {s.step}
-                </span>
-                <span className={styles.stepLabel}>{s.title}</span>
-              </li>
-            ))}
-          </ol>
-        )}
+        {showSteps && <StepList steps={steps} active={active} linking={linking} search={search} />}
       </nav>
-      <main className={styles.main} id="main">
-        {children}
-      </main>
+      <div className={styles.column}>
+        {(panel.header || signedIn) && (
+          <div className={styles.topBar}>
+            {panel.header && (
+              <Text as="p" className={styles.header} data-testid="application-header">
+                {panel.header}
+              </Text>
+            )}
+            {signedIn && (
+              <div className={styles.user}>
+                {session.kind === 'agent' && (
+                  <Text>
+                    {session.name}
+                    {session.roCode ? ` (RO code ${session.roCode})` : ''}
+                  </Text>
+                )}
+                <Button appearance="subtle" icon={<SignOutRegular />} onClick={() => void onLogout()}>
+                  Logout
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+        <main className={styles.main} id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,42 +1,61 @@
-import { Body1, Button, Card, CardHeader, makeStyles, Spinner, Text, Title1 } from '@fluentui/react-components';
-import { useNavigate } from 'react-router-dom';
+import { Body1, Button, Card, CardFooter, CardHeader, makeStyles, Spinner, Text, Title1 } from '@fluentui/react-components';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { panelTitles } from '../../components/panelTitles';
 import { Shell } from '../../components/Shell';
-import { useConfig } from '../config/useConfig';
+import { track } from '../../lib/analytics';
+import { useAtomValue } from '../../lib/jotai';
+import { bankingTypeAtom } from '../products/accountChoice';
+import { useExternalSite } from '../products/externalSite';
+import { accountPath } from '../products/productsConfig';
+import { useProducts } from '../products/useProducts';
 
 const useStyles = makeStyles({
-  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '16px', marginTop: '24px' },
+  heading: { display: 'block', marginBottom: '8px' },
+  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '16px', margin: '24px 0' },
+  card: { height: '100%' },
 });
 
-interface AccountSummary {
-  id: string;
-  name: string;
-  description?: string;
-  position?: number;
-}
-
-/** Landing: the promise of the product and the accounts to choose from (from the config, not hard-coded). */
+/**
+ * Landing (/ and /business): the promise of the product and the accounts to choose from, all from the config.
+ * It is in the entry chunk, so it must stay free of form code (the build report checks).
+ */
 export function LandingPage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const { data, error, isLoading } = useConfig();
-  const accounts = ((data?.products as { accounts?: AccountSummary[] } | undefined)?.accounts ?? [])
-    .slice()
-    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const { search } = useLocation();
+  const leaving = useExternalSite();
+  const { products, error, isLoading } = useProducts();
+  const bankingType = useAtomValue(bankingTypeAtom);
   return (
-    <Shell title="All businesses start with an account. Get yours now." showSteps={false}>
-      <Title1 as="h1">Get started with your banking needs online, in minutes.</Title1>
-      <Body1 as="p">Open a business account for your company in the UAE: conventional or Islamic, with value packages.</Body1>
-      {isLoading && <Spinner label="Loading accounts" />}
-      {error && <Text role="alert">We are facing a glitch at the moment, please try again later.</Text>}
+    <Shell title={products.landing.comparisonTitle || panelTitles.accountsComparison} showSteps={false}>
+      <Title1 as="h1" className={styles.heading}>{products.landing.title || 'Get started with your banking needs online, in minutes.'}</Title1>
+      <Body1 as="p" style={{ display: 'block' }}>Open a business account for your company in the UAE: conventional or Islamic, with value packages.</Body1>
+      {(isLoading || leaving) && <Spinner label="Loading accounts" />}
+      {error && (
+        <Text role="alert" as="p">
+          Oops! We are facing a glitch at the moment, please try again later.
+        </Text>
+      )}
       <div className={styles.cards}>
-        {accounts.map((account) => (
-          <Card key={account.id}>
-            <CardHeader header={<Text weight="semibold">{account.name}</Text>} description={account.description} />
+        {products.accounts.map((account) => (
+          <Card key={account.id} className={styles.card}>
+            <CardHeader header={<Text as="h2" weight="semibold" size={500}>{account.name}</Text>} description={<Text as="p">{account.description}</Text>} />
+            <CardFooter>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  track({ event: 'landing page account chosen', productName: account.accountName });
+                  navigate({ pathname: accountPath(account, bankingType), search });
+                }}
+              >
+                See {account.name}
+              </Button>
+            </CardFooter>
           </Card>
         ))}
       </div>
-      <Button appearance="primary" size="large" style={{ marginTop: 24 }} onClick={() => navigate('/business/ApplicantInfo')}>
-        Start application
+      <Button appearance="secondary" size="large" onClick={() => navigate({ pathname: '/business/accounts', search })}>
+        Compare accounts
       </Button>
     </Shell>
   );

@@ -1,0 +1,26 @@
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { atomWithStorage, createJSONStorage, useAtom } from '../lib/jotai';
+
+/** Closed once per tab: the banner does not come back on every page. */
+const desktopBannerClosedAtom = atomWithStorage('qa.desktopBannerClosed', false, createJSONStorage(() => sessionStorage), { getOnInit: true });
+
+const useStyles = makeStyles({
+  // Phones only (below the spec's `ls` breakpoint, 500 px).
+  banner: { display: 'none', '@media (max-width: 499px)': { display: 'flex', borderRadius: 0 } },
+});
+
+/** Spec 001 §1: a mobile banner suggests the desktop for the best experience and can be closed. */
+export function DesktopBanner() {
+  const styles = useStyles();
+  const [closed, setClosed] = useAtom(desktopBannerClosedAtom);
+  if (closed) return null;
+  return (
+    <MessageBar intent="info" className={styles.banner} layout="multiline">
+      <MessageBarBody>Use the desktop to access all the services of Quick Apply</MessageBarBody>
+      <MessageBarActions
+        containerAction={<Button appearance="transparent" aria-label="Close the banner" icon={<DismissRegular />} onClick={() => setClosed(true)} />}
+      />
+    </MessageBar>
+  );
+}

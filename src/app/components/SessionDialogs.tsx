@@ -1,0 +1,100 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { useEffect, useRef, useState } from 'react';
+import { useConfig } from '../features/config/useConfig';
+import { lastActivityAtom, useSessionControls } from '../features/session/session';
+import { useAtom } from '../lib/jotai';
+import { countdownLeft, DEFAULT_COUNTDOWN_SECONDS, DEFAULT_IDLE_SECONDS } from './sessionTimer';
+
+/** User activity refreshes the idle clock at most this often (no re-render per mouse move). */
+const ACTIVITY_THROTTLE_MS = 5000;
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+const positive = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback);
+
+/**
+ * The session dialogs of every page (spec 001 §4, §8): after the idle delay a countdown ticking each second
+ * ('Yes' keeps the session); at zero the session ends and the expired dialog offers a reload. Only while a
+ * session exists; the expired dialog also follows a 401 or a refused refresh (session store).
+ */
+export function SessionDialogs() {
+  const { session, expired, keepAlive, expire } = useSessionControls();
+  const [lastActivity, setLastActivity] = useAtom(lastActivityAtom);
+  const { data: config } = useConfig();
+  const idleSeconds = positive(config?.flags.sessionIdleSeconds, DEFAULT_IDLE_SECONDS);
+  const countdownSeconds = positive(config?.flags.sessionCountdownSeconds, DEFAULT_COUNTDOWN_SECONDS);
+  const [now, setNow] = useState(() => Date.now());
+  const [busy, setBusy] = useState(false);
+  const left = session && !expired ? countdownLeft(now, lastActivity, idleSeconds, countdownSeconds) : null;
+  const open = left !== null;
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  // Activity resets the idle clock, except while the countdown asks for an explicit answer.
+  useEffect(() => {
+    if (!session) return;
+    let last = 0;
+    const onActivity = () => {
+      const t = Date.now();
+      if (openRef.current || t - last < ACTIVITY_THROTTLE_MS) return;
+      last = t;
+      setLastActivity(t);
+    };
+    ACTIVITY_EVENTS.forEach((e) => window.addEventListener(e, onActivity, { passive: true, capture: true }));
+    return () => ACTIVITY_EVENTS.forEach((e) => window.removeEventListener(e, onActivity, { capture: true }));
+  }, [session, setLastActivity]);
+
+  useEffect(() => {
+    if (!session || expired) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [session, expired]);
+
+  useEffect(() => {
+    if (left === 0) expire();
+  }, [left, expire]);
+
+  const onContinue = async () => {
+    setBusy(true);
+    try {
+      await keepAlive();
+      setLastActivity(Date.now());
+      setNow(Date.now());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Dialog open={open} modalType="alert">
+        <DialogSurface aria-describedby={undefined}>
+          <DialogBody>
+            <DialogTitle>Oops, looks like your session is about to expire. Would you like to continue on this page?</DialogTitle>
+            <DialogContent>
+              <p role="timer" aria-live="off">
+                Your session ends in <strong>{left ?? 0}</strong> seconds.
+              </p>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" disabled={busy} onClick={() => void onContinue()}>
+                Yes
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <Dialog open={expired} modalType="alert">
+        <DialogSurface aria-describedby={undefined}>
+          <DialogBody>
+            <DialogTitle>Sorry, your session has expired. But don&apos;t worry, you can retrieve your application from where you left.</DialogTitle>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => window.location.reload()}>
+                Reload
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { CheckmarkRegular } from '@fluentui/react-icons';
+import { Link } from 'react-router-dom';
+import type { JourneyStep } from './journey';
+
+const useStyles = makeStyles({
+  list: {
+    listStyleType: 'none',
+    padding: 0,
+    margin: '32px 0 0',
+    '@media (max-width: 499px)': { display: 'flex', justifyContent: 'space-between', margin: '12px 0 0' },
+  },
+  step: { display: 'flex', alignItems: 'center', gap: '12px', padding: '6px 0', color: '#fff' },
+  active: { fontWeight: 700 },
+  marker: {
+    width: '28px',
+    height: '28px',
+    borderRadius: '50%',
+    border: '2px solid #fff',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    fontSize: '13px',
+  },
+  markerActive: { outline: '3px solid rgba(255,255,255,0.55)', outlineOffset: '2px' },
+  markerFilled: { backgroundColor: '#fff', color: tokens.colorNeutralForeground1 },
+  // Below 1024 px the panel is an icon bar: the label stays for screen readers only.
+  label: {
+    '@media (max-width: 1023px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+  srOnly: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  link: { color: 'inherit', textDecorationLine: 'none', display: 'flex', alignItems: 'center', gap: '12px', ':hover': { textDecorationLine: 'underline' } },
+});
+
+export interface StepListProps {
+  steps: JourneyStep[];
+  active: number;
+  /** Linking mode: earlier steps (and the active one) are links back to their page. */
+  linking?: boolean;
+  search?: string;
+}
+
+/** The progress list (spec 001 §2): the active step has a marker, earlier steps are filled. */
+export function StepList({ steps, active, linking = false, search = '' }: StepListProps) {
+  const styles = useStyles();
+  return (
+    <ol className={styles.list} aria-label="Application steps">
+      {steps.map((s) => {
+        const done = s.step < active;
+        const isActive = s.step === active;
+        const content = (
+          <>
+            <span className={mergeClasses(styles.marker, done && styles.markerFilled, isActive && styles.markerActive)} aria-hidden>
+              {done ? <CheckmarkRegular /> : s.step}
+            </span>
+            <span className={styles.label}>
+              {s.title}
+              {done && <span className={styles.srOnly}> (completed)</span>}
+            </span>
+          </>
+        );
+        return (
+          <li key={s.step} className={mergeClasses(styles.step, isActive && styles.active)} aria-current={isActive ? 'step' : undefined}>
+            {linking && s.step <= active ? (
+              <Link className={styles.link} to={{ pathname: s.path, search }}>
+                {content}
+              </Link>
+            ) : (
+              content
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

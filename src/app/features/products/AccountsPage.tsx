@@ -1,0 +1,106 @@
+import { Body1, Button, makeStyles, Spinner, Text, Title1, tokens } from '@fluentui/react-components';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { panelTitles } from '../../components/panelTitles';
+import { Shell } from '../../components/Shell';
+import { track } from '../../lib/analytics';
+import { useAtom } from '../../lib/jotai';
+import { bankingTypeAtom } from './accountChoice';
+import { BankingTypeSwitch } from './BankingTypeSwitch';
+import { useExternalSite } from './externalSite';
+import { accountPath, type AccountProduct } from './productsConfig';
+import { StarterNotice, useStarterNotice } from './StarterNotice';
+import { useProducts } from './useProducts';
+
+const useStyles = makeStyles({
+  heading: { display: 'block', marginBottom: '8px' },
+  intro: { display: 'block', marginBottom: '16px' },
+  scroller: { overflowX: 'auto', marginTop: '24px' },
+  // A native table: real row and column headers for screen readers, styled with the theme's tokens.
+  table: { minWidth: '640px', width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300 },
+  headCell: { verticalAlign: 'top', textAlign: 'left', padding: '12px', borderBottom: `2px solid ${tokens.colorNeutralStroke1}` },
+  cell: { padding: '12px', textAlign: 'left', verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  headInner: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start' },
+  description: { color: tokens.colorNeutralForeground2, fontWeight: 400 },
+  caption: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+  rowLabel: { fontWeight: 600, padding: '12px', textAlign: 'left', verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+});
+
+/** /business/accounts: the comparison table of spec 001 §3, rows and columns from the config. */
+export default function AccountsPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const leaving = useExternalSite('#products');
+  const { products, isLoading, error } = useProducts();
+  const [bankingType, setBankingType] = useAtom(bankingTypeAtom);
+  const notice = useStarterNotice(products);
+  const islamic = bankingType === 'islamic';
+  const columns = products.comparison.columns
+    .map((id) => products.accounts.find((a) => a.id === id))
+    .filter((a): a is AccountProduct => a !== undefined);
+
+  const apply = (account: AccountProduct) => {
+    track({ event: 'landing page account chosen', productName: account.accountName });
+    if (notice.needed(account)) notice.open(account, bankingType);
+    else navigate({ pathname: accountPath(account, bankingType), search });
+  };
+
+  return (
+    <Shell title={products.landing.comparisonTitle || panelTitles.accountsComparison} showSteps={false} variant={islamic ? 'islamic' : undefined}>
+      <Title1 as="h1" id="products" className={styles.heading}>
+        Compare our business accounts
+      </Title1>
+      <Body1 as="p" className={styles.intro}>Choose the account that fits your business. Every account comes in a conventional and an Islamic form.</Body1>
+      <BankingTypeSwitch config={products} value={bankingType} onChange={setBankingType} />
+      <StarterNotice notice={notice} />
+      {(isLoading || leaving) && <Spinner label="Loading accounts" />}
+      {error && (
+        <Text role="alert" as="p">
+          Oops! We are facing a glitch at the moment, please try again later.
+        </Text>
+      )}
+      {columns.length > 0 && (
+        <div className={styles.scroller}>
+          <table className={styles.table}>
+            <caption className={styles.caption}>Business accounts compared</caption>
+            <thead>
+              <tr>
+                <th className={styles.headCell} scope="col">
+                  Account
+                </th>
+                {columns.map((account) => (
+                  <th key={account.id} className={styles.headCell} scope="col">
+                    <div className={styles.headInner}>
+                      <Text weight="semibold" size={400}>
+                        {islamic ? (account.islamic?.name ?? account.name) : account.name}
+                        {islamic ? ` ${account.islamic?.headerSuffix ?? 'RAKislamic'}` : ''}
+                      </Text>
+                      <Text className={styles.description}>{account.description}</Text>
+                      <Button appearance="primary" onClick={() => apply(account)}>
+                        Choose<span className={styles.caption}> {account.name}</span>
+                      </Button>
+                    </div>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {products.comparison.rows.map((row) => (
+                <tr key={row.id}>
+                  <th className={styles.rowLabel} scope="row">
+                    {row.label}
+                  </th>
+                  {columns.map((account) => (
+                    <td key={account.id} className={styles.cell}>
+                      {row.values[account.id]?.text ?? ''}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Shell>
+  );
+}

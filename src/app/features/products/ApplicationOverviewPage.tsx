@@ -1,0 +1,72 @@
+import { Body1, Button, makeStyles, Spinner, Title1 } from '@fluentui/react-components';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { panelTitles } from '../../components/panelTitles';
+import { customerJourney } from '../../components/journey';
+import { Shell } from '../../components/Shell';
+import { track } from '../../lib/analytics';
+import { useSetAtom } from '../../lib/jotai';
+import { accountChoiceAtom } from './accountChoice';
+import { useExternalSite } from './externalSite';
+import { accountForSlug, variantFor } from './productsConfig';
+import { useProducts } from './useProducts';
+
+const useStyles = makeStyles({
+  heading: { display: 'block', marginBottom: '8px' },
+  steps: { paddingLeft: '20px', lineHeight: '28px' },
+  actions: { display: 'flex', gap: '16px', flexWrap: 'wrap', alignItems: 'center', marginTop: '24px' },
+});
+
+/**
+ * /business/accounts/{accountType}/application-overview, the start page: 'Start application' stores the chosen
+ * account (accountChoiceAtom) and opens applicant info; '< Back to other account options' returns to the
+ * comparison with the applicationOverviewFlow state.
+ */
+export default function ApplicationOverviewPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { accountType } = useParams();
+  const { products, ready } = useProducts();
+  const setChoice = useSetAtom(accountChoiceAtom);
+  const leaving = useExternalSite();
+  const match = accountForSlug(products, accountType);
+
+  useEffect(() => {
+    if (match) track({ event: 'product review page', productName: match.account.accountName });
+  }, [match?.account.accountName]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!ready || leaving) return <Spinner label="Loading" style={{ marginTop: 64 }} />;
+  if (!match) return <Navigate to={{ pathname: '/business/accounts', search }} replace />;
+  const { account, bankingType } = match;
+  const islamic = bankingType === 'islamic';
+
+  const start = () => {
+    setChoice({ accountType: account.id, islamicBanking: islamic });
+    track({ event: 'product start', productName: account.accountName });
+    navigate({ pathname: '/business/ApplicantInfo', search });
+  };
+
+  return (
+    <Shell title={panelTitles.startPages} showSteps={false} variant={variantFor(account, islamic)}>
+      <Title1 as="h1" className={styles.heading}>
+        Apply for {islamic ? (account.islamic?.name ?? account.name) : account.name}
+        {islamic ? ` ${account.islamic?.headerSuffix ?? 'RAKislamic'}` : ''}
+      </Title1>
+      <Body1 as="p" style={{ display: 'block' }}>Your application takes {customerJourney.length} steps. You can save it and come back to it at any time.</Body1>
+      <ol className={styles.steps}>
+        {customerJourney.map((s) => (
+          <li key={s.step}>{s.title}</li>
+        ))}
+      </ol>
+      <div className={styles.actions}>
+        <Button appearance="primary" size="large" onClick={start}>
+          Start application
+        </Button>
+        <Button appearance="subtle" onClick={() => navigate({ pathname: '/business/accounts', search }, { state: { applicationOverviewFlow: true } })}>
+          {'< Back to other account options'}
+        </Button>
+      </div>
+    </Shell>
+  );
+}

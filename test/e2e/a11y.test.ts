@@ -1,0 +1,137 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewApplicant } from './journeyHelpers';
+import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const suite = chromiumAvailable ? describe : describe.skip;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Every page reachable without a prospect, with the main action the keyboard must reach (when it is known). */
+const pages: { path: string; action?: string }[] = [
+  { path: '/', action: 'See RAKstarter' },
+  { path: '/business', action: 'Compare accounts' },
+  { path: '/business/accounts', action: 'Choose RAKstarter' },
+  { path: '/business/accounts/rakstarter', action: 'Apply now' },
+  { path: '/business/accounts/current-account', action: 'Apply now' },
+  { path: '/business/accounts/business-elite', action: 'Apply now' },
+  { path: '/business/accounts/rakstarter-islamic', action: 'Apply now' },
+  { path: '/business/accounts/current-account-islamic', action: 'Apply now' },
+  { path: '/business/accounts/business-elite-islamic', action: 'Apply now' },
+  { path: '/business/accounts/rakstarter/application-overview', action: 'Start application' },
+  { path: '/business/accounts/business-elite-islamic/application-overview', action: 'Start application' },
+  { path: '/business/ApplicantInfo' },
+  { path: '/business/ComeBackLogin' },
+  { path: '/business/no-such-page', action: 'See products' },
+  { path: '/agent/Login' },
+  { path: '/studio/Login' },
+];
+
+const viewports = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('#main h1, main h1, h1').first().waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .fui-Spinner'), undefined, { timeout: 15_000 });
+}
+
+async function axe(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // Tabster's focus-trap sentinels (Fluent UI internals, aria-hidden by design) are left out.
+    const result = await (window as unknown as { axe: { run(context: unknown): Promise<{ violations: AxeViolation[] }> } }).axe.run({ exclude: [['[data-tabster-dummy]']] });
+    return result.violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Tabs through the page (at most 60 stops) and tells whether the named control received focus. */
+async function tabReaches(page: Page, name: string): Promise<boolean> {
+  await page.locator('body').focus();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : '';
+    });
+    if (focused === name) return true;
+  }
+  return false;
+}
+
+suite('accessibility (axe-core) and keyboard', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDataDir(server.dataDir);
+  });
+
+  for (const viewport of viewports) {
+    it(`has no serious or critical violation and reaches the main actions by keyboard (${viewport.name})`, async () => {
+      // The app's CSP forbids inline scripts: axe is injected with the policy bypassed in this test context only.
+      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, bypassCSP: true });
+      const failures: string[] = [];
+      try {
+        for (const { path, action } of pages) {
+          const page = await context.newPage();
+          await page.goto(server.url + path);
+          await settle(page);
+          for (const v of await axe(page)) failures.push(`${path}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+          if (action && !(await tabReaches(page, action))) failures.push(`${path}: Tab never reaches '${action}'`);
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+      expect(failures).toEqual([]);
+    }, 240_000);
+  }
+
+  it('offers a skip link as the first tab stop, which moves focus to the page', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/business/accounts');
+    await settle(page);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await page.close();
+  });
+
+  it('signed-in pages: the header line, logout, and no serious or critical violation', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    try {
+      await signInAsNewApplicant(page, server);
+      await page.getByTestId('application-header').getByText('Current Account Application').waitFor();
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+      const failures: string[] = [];
+      for (const path of ['/business/CompanyInfo', '/business/StakeholdersInfo', '/business/MyApplications']) {
+        if (path !== '/business/CompanyInfo') await page.goto(server.url + path);
+        await settle(page);
+        for (const v of await axe(page)) failures.push(`${path}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+
+const suite = chromiumAvailable ? describe : describe.skip;
+
+suite('products, shell and session dialogs in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDataDir(server.dataDir);
+  });
+
+  it('compares the accounts from the config, switches to Islamic keeping the query, and stores the chosen account', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/business/accounts?utm=x');
+    await page.getByRole('heading', { name: 'Compare our business accounts' }).waitFor();
+    await page.getByRole('rowheader', { name: 'Monthly average credit balance' }).waitFor();
+    await expect(page.getByRole('cell', { name: 'AED 500,000 (or equivalent at entity level)' }).count()).resolves.toBe(1);
+    await expect(page.locator('nav[data-variant]').getAttribute('data-variant')).resolves.toBe('standard');
+
+    // The starter-age notice before the starter account.
+    await page.getByRole('button', { name: 'Choose RAKstarter' }).click();
+    await page.getByText('Please note that the starter account is only available for business with a length of business less than a year.').waitFor();
+    await page.getByRole('button', { name: 'Open Current Account' }).click();
+    await page.waitForURL('**/business/accounts/current-account?utm=x');
+
+    await page.getByRole('radio', { name: 'Islamic' }).check();
+    await page.waitForURL('**/business/accounts/current-account-islamic?utm=x');
+    await page.getByRole('heading', { name: 'Current Account RAKislamic' }).waitFor();
+    await expect(page.locator('nav[data-variant]').getAttribute('data-variant')).resolves.toBe('islamic');
+
+    await page.getByRole('button', { name: 'Apply now' }).click();
+    await page.waitForURL('**/business/accounts/current-account-islamic/application-overview?utm=x');
+    await page.getByRole('button', { name: '< Back to other account options' }).waitFor();
+    await page.getByRole('button', { name: 'Start application' }).click();
+    await page.waitForURL('**/business/ApplicantInfo?utm=x');
+    const choice = await page.evaluate(() => sessionStorage.getItem('qa.accountChoice'));
+    expect(JSON.parse(choice!)).toEqual({ accountType: 'currentAccount', islamicBanking: true });
+    await page.close();
+  });
+
+  it('sends an unknown account type to the comparison and keeps the query on the logo link', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/business/accounts/savings?rocode=R7');
+    await page.waitForURL('**/business/accounts?rocode=R7');
+    await expect(page.getByRole('link', { name: /all business accounts/ }).getAttribute('href')).resolves.toBe('/business/accounts?rocode=R7');
+    await page.close();
+  });
+
+  it('elite is maroon; on a phone the panel is a top band and the desktop banner can be closed', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(server.url + '/business/accounts/business-elite');
+    await page.getByRole('heading', { name: 'Business Elite' }).waitFor();
+    await expect(page.locator('nav[data-variant]').getAttribute('data-variant')).resolves.toBe('elite');
+    const banner = page.getByText('Use the desktop to access all the services of Quick Apply');
+    await banner.waitFor();
+    const nav = await page.locator('nav[data-variant]').boundingBox();
+    expect(nav!.width).toBeGreaterThan(380);
+    await page.getByRole('button', { name: 'Close the banner' }).click();
+    await expect(banner.count()).resolves.toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Business Elite' }).waitFor();
+    await expect(banner.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('counts down after inactivity, and at zero ends the session with the expired dialog', async () => {
+    const page = await browser.newPage();
+    await page.clock.install();
+    await page.goto(server.url + '/business/accounts');
+    await page.evaluate(() => sessionStorage.setItem('qa.session', JSON.stringify({ kind: 'customer', accessToken: 'a', refreshToken: 'r' })));
+    await page.reload();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.clock.fastForward('10:01');
+    const countdown = page.getByRole('alertdialog', { name: 'Oops, looks like your session is about to expire. Would you like to continue on this page?' });
+    await countdown.waitFor();
+    const first = Number(await countdown.locator('strong').textContent());
+    expect(first).toBeLessThanOrEqual(60);
+    await page.clock.runFor(2000);
+    await expect.poll(async () => Number(await countdown.locator('strong').textContent())).toBeLessThan(first);
+    await page.clock.runFor(61_000);
+    await page.getByRole('alertdialog', { name: /Sorry, your session has expired/ }).waitFor();
+    await expect(page.evaluate(() => sessionStorage.getItem('qa.session'))).resolves.toBe('null');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Compare our business accounts' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Logout' }).count()).resolves.toBe(0);
+    await page.close();
+  });
+});

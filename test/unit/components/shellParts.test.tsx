@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { FluentProvider } from '@fluentui/react-components';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ErrorBoundary } from '../../../src/app/components/ErrorBoundary';
+import { customerJourney } from '../../../src/app/components/journey';
+import { StepList } from '../../../src/app/components/StepList';
+import { appTheme } from '../../../src/app/theme';
+
+afterEach(cleanup);
+
+const wrap = (ui: ReactNode) =>
+  render(
+    <FluentProvider theme={appTheme}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </FluentProvider>,
+  );
+
+describe('the progress list', () => {
+  it('marks the active step, fills earlier ones and links back only in linking mode', () => {
+    wrap(<StepList steps={customerJourney} active={3} linking search="?rocode=R1" />);
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(6);
+    expect(items[2]!.getAttribute('aria-current')).toBe('step');
+    expect(items[0]!.textContent).toContain('(completed)');
+    expect(items[3]!.textContent).not.toContain('(completed)');
+    const links = screen.getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/business/ApplicantInfo?rocode=R1', '/business/CompanyInfo?rocode=R1', '/business/StakeholdersInfo?rocode=R1']);
+  });
+
+  it('has no links outside linking mode', () => {
+    wrap(<StepList steps={customerJourney} active={4} />);
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+});
+
+describe('the error boundary', () => {
+  it("shows 'Error occured' and the error text instead of a blank page", () => {
+    const Boom = () => {
+      throw new Error('Cannot read the prospect');
+    };
+    const original = console.error;
+    console.error = () => undefined; // React logs the caught error
+    try {
+      wrap(
+        <ErrorBoundary>
+          <Boom />
+        </ErrorBoundary>,
+      );
+    } finally {
+      console.error = original;
+    }
+    expect(screen.getByRole('heading', { name: 'Error occured' })).toBeTruthy();
+    expect(screen.getByText('Cannot read the prospect')).toBeTruthy();
+  });
+});
