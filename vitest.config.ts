@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           // component tests opt in with a `// @vitest-environment happy-dom` first line
           environment: 'node',
+          // files run in parallel on 2 cores: rendering a whole step or validating 50 stakeholders can be slow
+          testTimeout: 20_000,
         },
       },
       {

@@ -19,7 +19,8 @@ const pem = (bits: number) => {
   return { privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }) as string };
 };
 
-describe('server key pair', () => {
+// RSA-3072 generation takes seconds on a busy 2-core machine (unit files run in parallel): a roomy timeout.
+describe('server key pair', { timeout: 60_000 }, () => {
   it('generates a 3072-bit pair into DATA_DIR once (mode 600) and reuses it', async () => {
     const dataDir = tempDir();
     const first = await loadServerKeyPair({ dataDir });
