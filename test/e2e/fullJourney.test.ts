@@ -1,16 +1,240 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiApplicant, createApplication, makePdf, openInBrowser, seriousViolations, soleProprietorApplication, type ApiApplicant } from './documentsHelpers';
+import { completeCompanyInfo, enterCode, latestCode, newApplicant, savedProspect, waitForSaved } from './journeyHelpers';
 import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { addPersonStakeholder } from './stakeholderHelpers';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
+/** A field or group whose accessible name starts with the text (required fields carry a trailing marker). */
+const named = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** Answers a Yes/No question of a config step. */
+async function answer(page: Page, question: string, yes: boolean): Promise<void> {
+  await page.getByRole('radiogroup', { name: named(question) }).getByRole('radio', { name: yes ? 'Yes' : 'No' }).check();
+}
+
+/** A searchable list (LargeListSelect): type the start of the label, then pick the option. */
+async function pick(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  await combobox.fill(option.slice(0, 6));
+  await page.getByRole('option', { name: option, exact: true }).first().click();
+}
+
+/** "Continue" on a config step; waits for the next step's heading (or page), with the page's errors on failure. */
+async function continueStep(page: Page, next: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  try {
+    if (typeof next === 'string' && next.startsWith('**/')) await page.waitForURL(next);
+    else await page.getByRole('heading', { level: 1, name: next }).waitFor();
+  } catch (error) {
+    const errors = await page.locator('[role="alert"], .fui-Field__validationMessage').allInnerTexts();
+    const labels = await page.locator('label').allInnerTexts();
+    throw new Error(`${(error as Error).message}\non the page: ${errors.join(' | ')}\nlabels: ${labels.join(' | ')}`);
+  }
+}
+
 /**
- * The customer journey of a company with one person stakeholder, to "Application submitted". Sign-in (code
- * from the development outbox) and the form sections before the documents go through the same API the
- * browser uses; documents, submit and the submitted page are driven in Chromium.
+ * The whole customer journey in Chromium for a company with one person stakeholder (100 %, signatory): account
+ * choice, applicant info, one-time code (read from the development outbox), company information, stakeholder
+ * wizard, final questions, real PDF uploads through the file chooser, select services, submit. Only the page
+ * is used after the account choice; the API is read for the code and for the final checks.
  */
-suite('the customer journey to "Application submitted"', () => {
+suite('the whole customer journey in Chromium to "Application submitted"', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDataDir(server.dataDir);
+  });
+
+  it('chooses an account, signs in, fills every section, uploads the documents and submits', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The Express Service terms open the bank's site in a new tab; reading them is all the offer needs.
+    context.on('page', (tab) => void tab.close());
+    const applicant = newApplicant({ fullName: 'Mariam Al Suwaidi' });
+
+    // Accounts comparison -> Current Account -> overview -> Applicant info.
+    await page.goto(`${server.url}/business/accounts`);
+    await page.getByRole('heading', { name: 'Compare our business accounts' }).waitFor();
+    await page.getByRole('button', { name: 'Choose Current Account' }).click();
+    await page.waitForURL('**/business/accounts/current-account');
+    await page.getByRole('button', { name: 'Apply now' }).click();
+    await page.waitForURL('**/business/accounts/current-account/application-overview');
+    await page.getByRole('button', { name: 'Start application' }).click();
+    await page.waitForURL('**/business/ApplicantInfo');
+
+    await page.getByLabel('Full name').fill(applicant.fullName);
+    await page.getByLabel('E-mail').fill(applicant.email);
+    await page.getByLabel('Mobile Number').fill(applicant.mobileNo);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/business/VerifyOTP');
+    await enterCode(page, await latestCode(server, applicant));
+    await page.waitForURL('**/business/CompanyInfo**');
+
+    // Company information (3 steps), then the stakeholder wizard (6 steps).
+    await completeCompanyInfo(page);
+    await addPersonStakeholder(page, { firstName: 'Mariam', lastName: 'Al Suwaidi', signatory: true, percentage: 100 });
+    const toFinal = page.getByRole('button', { name: 'Continue to Final Questions' });
+    await page.getByText('Shares held: 100 % of 100 % · Signatories: 1').waitFor();
+    await waitForSaved(page);
+    await expect.poll(() => toFinal.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
+    await toFinal.click();
+    await page.waitForURL('**/business/FinalQuestions**');
+
+    // Final questions: five company steps, then three for the signatory.
+    await page.getByRole('heading', { level: 1, name: 'Business relationships' }).waitFor();
+    await page.getByText('Step 1 of 8').waitFor();
+    if ((await page.getByLabel(named('Customer name')).count()) === 0) await page.getByRole('button', { name: 'Add another customer' }).click();
+    await page.getByLabel(named('Customer name')).fill('Gulf Retail Group');
+    await pick(page, page.getByRole('combobox', { name: named('Country') }).first(), 'United Arab Emirates');
+    await page.getByRole('checkbox', { name: "I don't have any suppliers yet" }).check();
+    await page.getByRole('checkbox', { name: "I don't trade goods yet" }).check();
+    await answer(page, 'Does the company have accounts with other banks?', false);
+    await answer(page, 'Does the company, directly or indirectly, deal with sanctioned countries?', false);
+    await continueStep(page, 'Branches and subsidiaries');
+
+    await answer(page, 'Does the company have branches, subsidiaries or other group entities in the UAE?', false);
+    await answer(page, 'Does the company have branches, subsidiaries or other group entities outside the UAE?', false);
+    await continueStep(page, 'Anticipated activity');
+
+    const amounts: [string, string][] = [
+      ['Annual turnover', '1200000'],
+      ['Total monthly credits', '100000'],
+      ['Monthly cash credits', '20000'],
+      ['Cash credits percentage', '20'],
+      ['Monthly non-cash credits', '80000'],
+      ['Non-cash credits percentage', '80'],
+      ['Largest single cash transaction', '10000'],
+      ['Largest single non-cash transaction', '50000'],
+    ];
+    for (const [field, value] of amounts) await page.getByLabel(named(field)).fill(value);
+    await answer(page, 'Does the company offer hawala', false);
+    await answer(page, 'Is the company a US entity', false);
+    await answer(page, 'Is the company a designated non-financial business', false);
+    await answer(page, 'Is the company a financial institution', false);
+    await page.getByRole('radiogroup', { name: named('Is the company an active or a passive') }).getByRole('radio').first().check();
+    await continueStep(page, 'Preferred mailing address');
+
+    if ((await page.getByLabel(named('Office / villa number')).count()) === 0) await page.getByRole('button', { name: 'Add the mailing address' }).click();
+    await page.getByLabel(named('Office / villa number')).fill('1203');
+    await page.getByLabel(named('Street / location')).fill('Al Maktoum Road, Deira');
+    await page.getByLabel(named('PO Box')).fill('12345');
+    await page.getByRole('combobox', { name: named('Emirate / City') }).selectOption({ index: 1 });
+    await page.getByRole('combobox', { name: named('Type of space occupied') }).selectOption({ index: 1 });
+    await answer(page, 'Is this address different from the address on your trade licence?', false);
+    await continueStep(page, 'Preferred contact');
+
+    await page.getByLabel(named('E-mail')).fill('accounts@falcontrading.ae');
+    await page.getByLabel(named('Mobile Number')).fill('501112233');
+    await continueStep(page, /^Personal information: Mariam Al Suwaidi/);
+
+    await page.getByRole('combobox', { name: named('Marital status') }).selectOption({ index: 1 });
+    await page.getByLabel(named("Mother's maiden name")).fill('Fatima Rahman');
+    await page.getByRole('combobox', { name: named('Education') }).selectOption({ index: 1 });
+    // Not a UAE national (India): the home country address is asked.
+    if ((await page.getByLabel(named('Address line 1')).count()) === 0) await page.getByRole('button', { name: 'Add home country address' }).click();
+    await page.getByLabel(named('Address line 1')).fill('12 MG Road');
+    await page.getByLabel(named('City')).fill('Kochi');
+    await pick(page, page.getByRole('combobox', { name: named('Country') }).last(), 'India');
+    await continueStep(page, /^Employment details: Mariam Al Suwaidi/);
+
+    await page.getByRole('combobox', { name: named('Employment type') }).selectOption({ index: 1 });
+    await page.getByLabel(named('Employer name')).fill('Falcon Trading LLC');
+    await page.getByRole('combobox', { name: named('Designation') }).selectOption({ index: 1 });
+    await continueStep(page, /^Source of funds: Mariam Al Suwaidi/);
+
+    await page.getByRole('group', { name: named('What is the source of your wealth?') }).getByRole('checkbox').first().check();
+    await continueStep(page, '**/business/UploadDocuments');
+
+    // Upload Documents: a real PDF for every required document, through the file chooser of its Upload button.
+    await page.getByRole('heading', { name: 'Upload Documents', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Company documents' }).waitFor();
+    await page.getByRole('heading', { name: 'Documents of Mariam Al Suwaidi' }).waitFor();
+    const pending = page.locator('li[data-document-key]:not([data-availability="COMPLETED"])').filter({ has: page.getByText('Required', { exact: true }) });
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    let uploaded = 0;
+    while ((await pending.count()) > 0) {
+      expect(await continueButton.isDisabled()).toBe(true);
+      const row = pending.first();
+      const key = (await row.getAttribute('data-document-key'))!;
+      const pdf = makePdf(60_000, key);
+      expect(pdf.length).toBeGreaterThanOrEqual(50 * 1024);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const chooser = page.waitForEvent('filechooser');
+      await row.getByRole('button', { name: /^Upload/ }).click();
+      await (await chooser).setFiles({ name: `${key}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+      await page.locator(`li[data-document-key="${key}"][data-availability="COMPLETED"]`).waitFor({ timeout: 30_000 });
+      uploaded += 1;
+    }
+    expect(uploaded).toBeGreaterThanOrEqual(5); // trade licence, MOA, bank statement, passport, Emirates ID at least
+    await expect.poll(() => continueButton.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await continueButton.click();
+    await page.waitForURL('**/business/SelectServices**');
+
+    // Select Services: express offer (terms read, accepted), account details, signing, channels, package.
+    await page.getByRole('heading', { level: 1, name: 'Express Service' }).waitFor();
+    // The terms are a link to the bank's site, or a button while the config gives no address (products.json).
+    const terms = { name: 'Express Service terms and conditions' };
+    await page.getByRole('link', terms).or(page.getByRole('button', terms)).click();
+    await page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions of Express Service' }).check();
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Account details' }).waitFor();
+
+    await page.getByRole('combobox', { name: named('Emirate/City') }).selectOption({ index: 1 });
+    await page.getByRole('combobox', { name: named('Branch') }).selectOption({ index: 1 });
+    await continueStep(page, 'Signing preferences');
+
+    await page.getByRole('combobox', { name: named('Signing transactions') }).selectOption({ index: 1 });
+    await page.getByLabel(named('Full name')).first().fill('Mariam Al Suwaidi');
+    await page.getByLabel(named('Mobile Number')).first().fill('501234567');
+    await continueStep(page, 'Channels');
+
+    await page.getByLabel(named('Name on debit card')).fill('MARIAM AL SUWAIDI');
+    await continueStep(page, 'Value added services');
+
+    const packages = page.getByRole('button', { name: /^Select / });
+    await packages.first().click();
+    await expect.poll(() => page.getByRole('button', { pressed: true }).count()).toBe(1);
+    await continueStep(page, '**/business/SubmitApplication');
+
+    // Submit.
+    await page.getByRole('heading', { name: 'Submit your application', level: 1 }).waitFor();
+    const submit = page.getByRole('button', { name: 'Submit application' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('I confirm that the information in this application is true and complete.').check();
+    await submit.click();
+
+    await page.waitForURL('**/business/ApplicationSubmitted');
+    await page.getByRole('heading', { name: 'Application submitted', level: 1 }).waitFor();
+    await page.getByText('Check it out. Application submitted!').waitFor();
+    const saved = await savedProspect(page, server);
+    await page.getByText(`Your application number is ${saved.prospectId}.`).waitFor();
+    expect(saved.status).toBe('SUBMITTED');
+    const prospect = saved.prospect as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(prospect.applicationInfo).toMatchObject({ accountType: 'currentAccount', islamicBanking: false });
+    expect(prospect.signatoryInfo).toHaveLength(1);
+    expect(prospect.signatoryInfo[0]).toMatchObject({ fullName: 'Mariam Al Suwaidi', kycDetails: { isSignatory: true, shareHoldingPercentage: 100 } });
+    expect(prospect.accountInfo[0]).toMatchObject({ express: true, accountCurrencies: ['AED'] });
+    expect(prospect.applicationInfo.rakValuePackage).toBeTruthy();
+    await context.close();
+  }, 300_000);
+});
+
+/**
+ * The documents page in detail, then submit, for an application saved through the same API the browser uses
+ * (sign-in code from the development outbox): the required list, checks before upload, cancel, other
+ * documents, and the submitted page with re-upload and "Check status".
+ */
+suite('documents to "Application submitted" for an application saved through the API', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
