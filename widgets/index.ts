@@ -34,6 +34,7 @@ import { TitleField } from './theme/TitleField';
 export type { FormContext, PackageBenefit, UploadOptions, UploadValue, ValuePackage } from './FormContext';
 export { transformErrors } from './theme/transformErrors';
 export { ParentDataContext } from './lib/ParentDataContext';
+export { RootDataContext } from './lib/RootDataContext';
 
 /** Widgets by name: RJSF's defaults (Fluent versions) and ours (the names used in `ui:widget`). */
 export const widgets: RegistryWidgetsType = {

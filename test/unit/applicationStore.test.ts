@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '../../src/app/features/application/contract';
-import { ApplicationStore } from '../../src/app/features/application/store';
+import { ApplicationStore, PERSIST_DELAY_MS } from '../../src/app/features/application/store';
 import { ApiRequestError } from '../../src/app/lib/secureFetch';
 
 type Call = { url: string; method: string; body?: Record<string, unknown> };
@@ -122,5 +122,35 @@ describe('the application store', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(store.getSnapshot()).toMatchObject({ saveState: 'saved', dirty: false });
     expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
+  });
+
+  it('writes the local copy shortly after the last keystroke, not per keystroke, and at once when the page is left or hidden', async () => {
+    // A browser's storage, window and document, as far as the store uses them.
+    const items = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => items.set(k, v), removeItem: (k: string) => items.delete(k) });
+    const win = new EventTarget();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('document', doc);
+    try {
+      const { store } = await opened();
+      const kept = () => (JSON.parse(items.get('qa.application') ?? '{}') as { prospect?: { organizationInfo?: { companyName?: string } } }).prospect?.organizationInfo?.companyName;
+      const type = (companyName: string) => store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName } });
+      expect(kept()).toBe('');
+      type('F');
+      type('Fa');
+      expect(kept()).toBe('');
+      await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS);
+      expect(kept()).toBe('Fa');
+      type('Fal');
+      win.dispatchEvent(new Event('pagehide'));
+      expect(kept()).toBe('Fal');
+      type('Falc');
+      doc.visibilityState = 'hidden';
+      doc.dispatchEvent(new Event('visibilitychange'));
+      expect(kept()).toBe('Falc');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -15,6 +15,7 @@ import {
   type PackageState,
 } from '../lib/packages';
 import { PackageCard } from './PackageCard';
+import { useRootContext } from '../lib/RootDataContext';
 
 const useStyles = makeStyles({
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))', gap: tokens.spacingHorizontalL },
@@ -32,7 +33,7 @@ export function PackageCards(props: WidgetProps) {
   const styles = useStyles();
   const { id, value, registry, disabled, readonly, onChange } = props;
   const options = props.options as PackageOptions & { packages?: ValuePackage[]; emptyValue?: unknown };
-  const context = registry.formContext as FormContext;
+  const context = useRootContext(registry.formContext as FormContext);
   const packages = options.packages ?? context.products?.packages ?? [];
   const accountType = accountTypeOf(context);
   const included = includedPackage(packages, accountType, options);

@@ -4,6 +4,7 @@ import type { ListOption } from '../../src/validation/lists';
 import { getAt } from '../../src/validation/pointer';
 import type { FormContext } from '../FormContext';
 import { useParentData } from './ParentDataContext';
+import { useRootContext } from './RootDataContext';
 
 export interface ListRef {
   list: string;
@@ -14,7 +15,7 @@ export interface ListRef {
 /**
  * The list to use for a field, as the `x-list` keyword chooses it: a variant whose `when.path` ends with
  * `islamicBanking` follows `formContext.islamic` when that is given; other variants are checked against
- * `formContext.formData` (the whole document).
+ * the whole document (RootDataContext, else `formContext.formData`).
  */
 export function listNameFor(ref: ListRef, context: Partial<FormContext>): string {
   const variant = ref.variants?.find((v) =>
@@ -36,8 +37,9 @@ export interface ListState {
  * Options of a field with `x-list` (or `items['x-list']` for arrays). Falls back to the schema's enum
  * when the field has no list. With `childOf`, the options are the children of the sibling's chosen option.
  */
-export function useListOptions(schema: RJSFSchema, context: Partial<FormContext> | undefined): ListState {
+export function useListOptions(schema: RJSFSchema, formContext: Partial<FormContext> | undefined): ListState {
   const parent = useParentData();
+  const context = useRootContext(formContext);
   const ref = (schema['x-list'] ?? (schema.items as RJSFSchema | undefined)?.['x-list']) as ListRef | undefined;
   if (!ref) {
     const values = (schema.enum ?? (schema.items as RJSFSchema | undefined)?.enum ?? []) as unknown[];

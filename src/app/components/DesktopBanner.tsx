@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { atomWithStorage, createJSONStorage, useAtom } from '../lib/jotai';
@@ -11,7 +12,7 @@ const useStyles = makeStyles({
 });
 
 /** Spec 001 §1: a mobile banner suggests the desktop for the best experience and can be closed. */
-export function DesktopBanner() {
+export const DesktopBanner = memo(function DesktopBanner() {
   const styles = useStyles();
   const [closed, setClosed] = useAtom(desktopBannerClosedAtom);
   if (closed) return null;
@@ -23,4 +24,4 @@ export function DesktopBanner() {
       />
     </MessageBar>
   );
-}
+});

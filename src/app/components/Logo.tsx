@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { makeStyles } from '@fluentui/react-components';
 import { panelColours, type PanelVariant } from '../theme';
 
@@ -17,7 +18,7 @@ const useStyles = makeStyles({
 const subtitle: Record<PanelVariant, string> = { standard: 'Business banking', elite: 'Business Elite', islamic: 'RAKislamic' };
 
 /** The logo by account type (spec 001 §1): the mark, the name and the line of the variant. */
-export function Logo({ variant }: { variant: PanelVariant }) {
+export const Logo = memo(function Logo({ variant }: { variant: PanelVariant }) {
   const styles = useStyles();
   return (
     <span className={styles.root}>
@@ -31,4 +32,4 @@ export function Logo({ variant }: { variant: PanelVariant }) {
       </span>
     </span>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import { Link } from 'react-router-dom';
@@ -49,7 +50,7 @@ export interface StepListProps {
 }
 
 /** The progress list (spec 001 §2): the active step has a marker, earlier steps are filled. */
-export function StepList({ steps, active, linking = false, search = '' }: StepListProps) {
+export const StepList = memo(function StepList({ steps, active, linking = false, search = '' }: StepListProps) {
   const styles = useStyles();
   return (
     <ol className={styles.list} aria-label="Application steps">
@@ -81,4 +82,4 @@ export function StepList({ steps, active, linking = false, search = '' }: StepLi
       })}
     </ol>
   );
-}
+});

@@ -21,6 +21,12 @@ export const AUTO_SAVE_INTERVAL_MS = 30_000;
 
 const STORAGE_KEY = 'qa.application';
 
+/**
+ * A keystroke's copy goes to session storage this long after the last one (and at once when the tab is
+ * hidden or left), not per keystroke: a prospect with 50 stakeholders takes milliseconds to serialise.
+ */
+export const PERSIST_DELAY_MS = 300;
+
 export interface StopState {
   code: string;
   message: string;
@@ -113,10 +119,22 @@ export class ApplicationStore {
   private lastEditValid = true;
   private loadingId: string | undefined;
   private autoTimer: ReturnType<typeof setInterval> | undefined;
+  private persistTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Writes a pending copy before the page goes away (reload, close, another app in front on a phone). */
+  private readonly onLeave = () => {
+    if (this.persistTimer !== undefined) this.persist();
+  };
+  private readonly onVisibility = () => {
+    if (document.visibilityState === 'hidden') this.onLeave();
+  };
   private readonly onOnline = () => this.queue?.setOnline(true);
   private readonly onOffline = () => this.queue?.setOnline(false);
 
   constructor() {
+    if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+      window.addEventListener('pagehide', this.onLeave);
+      document.addEventListener('visibilitychange', this.onVisibility);
+    }
     const saved = readPersisted();
     if (saved?.prospectId) {
       this.snap = { ...EMPTY, prospectId: saved.prospectId, prospect: saved.prospect, version: saved.version, status: saved.status, dirty: saved.dirty };
@@ -193,7 +211,9 @@ export class ApplicationStore {
     }
     this.editSeq += 1;
     this.lastEditValid = valid;
-    this.set({ prospect: next, dirty: true, fieldErrors: valid ? this.snap.fieldErrors : this.snap.fieldErrors });
+    // Offline, the stored copy is the only one besides memory: it is written at once.
+    const offline = this.snap.saveState === 'offline' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+    this.set({ prospect: next, dirty: true }, !offline);
     this.queue?.edit(valid);
   }
 
@@ -302,13 +322,25 @@ export class ApplicationStore {
     }
   }
 
-  private set(patch: Partial<ApplicationSnapshot>): void {
+  /** `typing`: an edit of the applicant, whose copy is written to session storage a little later (PERSIST_DELAY_MS). */
+  private set(patch: Partial<ApplicationSnapshot>, typing = false): void {
     this.snap = { ...this.snap, ...patch };
-    if ('prospect' in patch || 'prospectId' in patch || 'version' in patch || 'dirty' in patch) this.persist();
+    if ('prospect' in patch || 'prospectId' in patch || 'version' in patch || 'dirty' in patch) {
+      if (typing) this.persistSoon();
+      else this.persist();
+    }
     for (const l of this.listeners) l();
   }
 
-  private persist(): void {
+  private persistSoon(): void {
+    if (this.persistTimer !== undefined) clearTimeout(this.persistTimer);
+    this.persistTimer = setTimeout(() => this.persist(), PERSIST_DELAY_MS);
+  }
+
+  /** Writes the copy now (and drops a pending delayed write). Public for the tests and a page about to leave. */
+  persist(): void {
+    if (this.persistTimer !== undefined) clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
     try {
       const { prospectId, prospect, version, status, dirty } = this.snap;
       if (prospectId && prospect && version !== undefined) {

@@ -28,8 +28,48 @@ export interface FlowPageProps {
   next: string;
 }
 
-function setAt(prospect: Prospect, s: PageStep, data: unknown): Prospect {
-  if (s.signatoryIndex === undefined) return data as Prospect;
+/**
+ * The prospect sections a company step works on: its schema's top-level properties, and applicationInfo
+ * (x-list variants follow /applicationInfo/islamicBanking). The form gets only these, not the whole prospect
+ * with its 50 stakeholders, which RJSF would otherwise compare and copy on every keystroke. Undefined when
+ * the schema's root is not a plain set of properties (then the whole prospect, as before).
+ */
+function sectionsOf(schema: RJSFSchema | undefined): string[] | undefined {
+  if (!schema?.properties || ['allOf', 'anyOf', 'oneOf', 'if', '$ref', 'dependencies', 'patternProperties', 'additionalProperties'].some((k) => k in schema)) return undefined;
+  return [...new Set([...Object.keys(schema.properties), 'applicationInfo'])];
+}
+
+function pick(prospect: Prospect, sections: string[]): Prospect {
+  const out: Prospect = {};
+  for (const k of sections) if (k in prospect) out[k] = prospect[k];
+  return out;
+}
+
+/** The step's part of the prospect, the same object while none of its sections changed. */
+function useStepData(prospect: Prospect | undefined, s: PageStep | undefined, sections: string[] | undefined): unknown {
+  const kept = useRef<Prospect>(undefined);
+  if (!prospect || !s) return undefined;
+  if (s.signatoryIndex !== undefined) return dataAt(prospect, s);
+  if (!sections) return prospect;
+  const next = pick(prospect, sections);
+  const prev = kept.current;
+  const keys = Object.keys(next);
+  if (prev && keys.length === Object.keys(prev).length && keys.every((k) => prev[k] === next[k])) return prev;
+  kept.current = next;
+  return next;
+}
+
+function setAt(prospect: Prospect, s: PageStep, data: unknown, sections?: string[]): Prospect {
+  if (s.signatoryIndex === undefined) {
+    if (!sections) return data as Prospect;
+    // The form had only its sections: put them back, leaving the rest of the prospect as it is.
+    const next: Prospect = { ...prospect };
+    for (const k of sections) {
+      if (data && typeof data === 'object' && k in data) next[k] = (data as Prospect)[k];
+      else delete next[k];
+    }
+    return next;
+  }
   const list = [...((prospect.signatoryInfo as unknown[] | undefined) ?? [])];
   list[s.signatoryIndex] = data;
   return { ...prospect, signatoryInfo: list };
@@ -63,6 +103,24 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   const resumeAt = Math.max(firstIncompleteStep(steps, app.completedSteps), 0);
   const index = steps.length === 0 ? 0 : Math.min(Math.max((requested || resumeAt + 1) - 1, 0), steps.length - 1);
   const current = steps[index];
+  const stepDef = current && config ? config.steps[current.step] : undefined;
+  const sections = useMemo(() => sectionsOf(stepDef?.schema as RJSFSchema | undefined), [stepDef]);
+  const formData = useStepData(app.prospect, current, sections);
+  const scope = current?.signatoryIndex === undefined ? '' : `/signatoryInfo/${current.signatoryIndex}`;
+  const extraErrors = useMemo(() => toExtraErrors(app.fieldErrors, scope), [app.fieldErrors, scope]);
+  const islamic = (app.prospect?.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking === true;
+  const stepId = current?.step;
+  const formContext = useMemo<FormContext | undefined>(
+    () =>
+      config && {
+        lists: config.lists,
+        islamic,
+        products: config.products as FormContext['products'],
+        // The express offer's Yes / No, thanks answers the step: the form is submitted once RJSF has the choice.
+        onExpressChoice: () => requestAnimationFrame(() => (document.getElementById(`step-${stepId}`) as HTMLFormElement | null)?.requestSubmit()),
+      },
+    [config, islamic, stepId],
+  );
 
   useEffect(() => {
     // A step change moves focus to its heading so keyboard and screen-reader users start at the top.
@@ -107,8 +165,6 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   }
   const step = config.steps[current.step];
   if (!step) throw new Error(`The configuration has no step ${current.step}`);
-  const scope = current.signatoryIndex === undefined ? '' : `/signatoryInfo/${current.signatoryIndex}`;
-  const formData = dataAt(prospect, current);
   const goTo = (i: number) => {
     setParams((p) => {
       const n = new URLSearchParams(p);
@@ -121,7 +177,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   const onContinue = async (data: unknown) => {
     setBusy(true);
     setStepError(undefined);
-    app.edit(setAt(prospect, current, data), { valid: true });
+    app.edit(setAt(prospect, current, data, sections), { valid: true });
     const result = await app.continueStep(current.step, current.signatoryIndex !== undefined ? { signatoryIndex: current.signatoryIndex } : undefined);
     setBusy(false);
     if (result.ok) {
@@ -135,7 +191,6 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
     }
   };
 
-  const islamic = (prospect.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking === true;
   return (
     <Shell title={panelTitle}>
       <div className={styles.top}>
@@ -168,17 +223,14 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
         step={step}
         formData={formData}
         validator={validator}
-        extraErrors={toExtraErrors(app.fieldErrors, scope)}
-        formContext={{
-          lists: config.lists,
-          islamic,
-          products: config.products as FormContext['products'],
-          // The express offer's Yes / No, thanks answers the step: the form is submitted once RJSF has the choice.
-          onExpressChoice: () => requestAnimationFrame(() => (document.getElementById(`step-${current.step}`) as HTMLFormElement | null)?.requestSubmit()),
-        }}
+        rootData={prospect}
+        extraErrors={extraErrors}
+        formContext={formContext!}
         onChange={(data) => {
-          const wrong = validator.fieldErrors(step.schema as RJSFSchema, data).filter((e) => !INCOMPLETE.has(e.keyword));
-          app.edit(setAt(prospect, current, data), { valid: wrong.length === 0 });
+          const next = setAt(prospect, current, data, sections);
+          // The whole prospect is checked, as the server would (list variants read other sections).
+          const wrong = validator.fieldErrors(step.schema as RJSFSchema, current.signatoryIndex === undefined ? next : data).filter((e) => !INCOMPLETE.has(e.keyword));
+          app.edit(next, { valid: wrong.length === 0 });
         }}
         onSubmit={(data) => void onContinue(data)}
       >

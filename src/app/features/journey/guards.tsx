@@ -40,9 +40,12 @@ function ShellSync() {
   const setShell = useSetAtom(shellApplicationAtom);
   const info = (prospect?.applicationInfo ?? {}) as { accountType?: string; islamicBanking?: boolean };
   const companyName = ((prospect?.organizationInfo ?? {}) as { companyName?: string }).companyName;
+  const hasProspect = prospect !== undefined;
+  const { accountType, islamicBanking } = info;
+  // Primitive dependencies only: the prospect object changes on every keystroke, the header rarely.
   useEffect(() => {
-    setShell(prospect ? { accountType: info.accountType, islamicBanking: info.islamicBanking, companyName } : null);
-  }, [prospect, info.accountType, info.islamicBanking, companyName, setShell]);
+    setShell(hasProspect ? { accountType, islamicBanking, companyName } : null);
+  }, [hasProspect, accountType, islamicBanking, companyName, setShell]);
   return null;
 }
 

@@ -131,6 +131,9 @@ export default function StakeholdersPage() {
   const max = config ? maxStakeholders(config) : 50;
   const selectedIndex = selectedId === null ? -1 : list.findIndex((s, i) => idOf(s, i) === selectedId);
   const selected = selectedIndex >= 0 ? list[selectedIndex] : undefined;
+  // The cards above and below the open wizard: the same arrays while the cards are, so the lists skip typing.
+  const above = useMemo(() => (selectedIndex >= 0 ? cards.slice(0, selectedIndex + 1) : cards), [cards, selectedIndex]);
+  const below = useMemo(() => (selectedIndex >= 0 ? cards.slice(selectedIndex + 1) : []), [cards, selectedIndex]);
 
   // Latest values for the stable callbacks the memoised cards receive.
   const latest = useRef({ params, list, completed: app.completedSteps, flows: config?.flows });
@@ -307,7 +310,7 @@ export default function StakeholdersPage() {
       </Title2>
       <Body1 as="p">Add every shareholder and every person who can sign for the company. A stakeholder can be a person or a company.</Body1>
       <SaveStatus />
-      <StakeholderList cards={selected ? cards.slice(0, selectedIndex + 1) : cards} selectedId={selected ? selectedId : null} onEdit={onEdit} onRemove={onRemove} />
+      <StakeholderList cards={above} selectedId={selected ? selectedId : null} onEdit={onEdit} onRemove={onRemove} />
       {selected && (
         <StakeholderWizard
           config={config}
@@ -325,7 +328,7 @@ export default function StakeholdersPage() {
         />
       )}
       {selected && selectedIndex + 1 < cards.length && (
-        <StakeholderList label="More company stakeholders" cards={cards.slice(selectedIndex + 1)} selectedId={null} onEdit={onEdit} onRemove={onRemove} />
+        <StakeholderList label="More company stakeholders" cards={below} selectedId={null} onEdit={onEdit} onRemove={onRemove} />
       )}
       <div className={styles.toolbar}>
         <Button ref={addRef} icon={<Add20Regular />} onClick={add} disabledFocusable={full} aria-describedby={full ? 'stakeholders-full' : undefined}>
