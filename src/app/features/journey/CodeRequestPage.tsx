@@ -1,7 +1,7 @@
-import { Body1, Button, MessageBar, MessageBarBody, Spinner, Title2 } from '@fluentui/react-components';
+import { Body1, Button, Link, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { type MouseEvent, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useAtom, useAtomValue } from '../../lib/jotai';
 import { ApiRequestError } from '../../lib/secureFetch';
@@ -36,8 +36,20 @@ function loginErrors(error: ApiRequestError, purpose: 'new' | 'comeback'): Error
  * draft of the application) and /business/ComeBackLogin (a returning applicant's e-mail and mobile). Continue
  * gets a device token, asks the server to send a one-time code and moves to the code page.
  */
+const useStyles = makeStyles({
+  // Fluent's Title and Body are inline: as blocks the heading stands above the intro, with room below each.
+  heading: { display: 'block', margin: `0 0 ${tokens.spacingVerticalS}` },
+  intro: { display: 'block', margin: `0 0 ${tokens.spacingVerticalL}` },
+});
+
 export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
+  const styles = useStyles();
   const navigate = useNavigate();
+  // Fluent links in the bank's colours that still navigate inside the app (no page load).
+  const go = (to: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    navigate(to);
+  };
   const { data: config, error: configError } = useConfig();
   const validator = useMemo(() => (config ? stepValidatorFor(config) : undefined), [config]);
   const { signIn } = useSessionControls();
@@ -107,8 +119,10 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
 
   return (
     <Shell title={title}>
-      <Title2 as="h1">{purpose === 'new' ? 'Basic Information' : 'Good to see you back!'}</Title2>
-      <Body1 as="p">
+      <Title2 as="h1" className={styles.heading}>
+        {purpose === 'new' ? 'Basic Information' : 'Good to see you back!'}
+      </Title2>
+      <Body1 as="p" className={styles.intro}>
         {purpose === 'new'
           ? 'Tell us who you are. We will send a one-time code to your mobile number and e-mail to confirm it is you.'
           : 'Enter the e-mail and mobile number you applied with. We will send you a one-time code.'}
@@ -137,9 +151,13 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
             {busy ? 'Sending code' : 'Continue'}
           </Button>
           {purpose === 'new' ? (
-            <Link to="/business/ComeBackLogin">Already applied? Continue your application</Link>
+            <Link href="/business/ComeBackLogin" onClick={go('/business/ComeBackLogin')}>
+              Already applied? Continue your application
+            </Link>
           ) : (
-            <Link to="/business/accounts">Start a new application</Link>
+            <Link href="/business/accounts" onClick={go('/business/accounts')}>
+              Start a new application
+            </Link>
           )}
         </div>
       </StepForm>

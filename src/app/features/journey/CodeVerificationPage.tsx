@@ -12,6 +12,9 @@ import { OtpInput } from './OtpInput';
 import { generateCode, readInvite, readPending, RESEND_SECONDS, verifyCode, writeInvite, writePending, type PendingCode } from './otp';
 
 const useStyles = makeStyles({
+  // Fluent's Title and Body are inline: as blocks the heading stands above the intro, with room below each.
+  heading: { display: 'block', margin: `0 0 ${tokens.spacingVerticalS}` },
+  intro: { display: 'block', margin: 0 },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '480px', marginTop: tokens.spacingVerticalL },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
 });
@@ -140,8 +143,10 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
 
   return (
     <Shell title="Confirm that it's you">
-      <Title2 as="h1">Confirm that it&apos;s you</Title2>
-      <Body1 as="p">
+      <Title2 as="h1" className={styles.heading}>
+        Confirm that it&apos;s you
+      </Title2>
+      <Body1 as="p" className={styles.intro}>
         We sent a 6-digit code to your mobile number {pending.target.countryCode} {mask(pending.target.mobileNo)} and to your e-mail. Please enter it
         below.
       </Body1>

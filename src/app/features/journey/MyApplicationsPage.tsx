@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   CardHeader,
+  Link,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -14,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { Shell } from '../../components/Shell';
 import { readCompletedSteps, useApplication, type Prospect } from '../application';
@@ -32,6 +33,9 @@ interface Summary {
 }
 
 const useStyles = makeStyles({
+  // Fluent's Title and Body are inline: as blocks they stand on their own lines, with room below.
+  heading: { display: 'block', margin: `0 0 ${tokens.spacingVerticalL}` },
+  empty: { display: 'block', margin: 0 },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalL, padding: 0, listStyleType: 'none' },
   meta: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
 });
@@ -79,7 +83,9 @@ export default function MyApplicationsPage() {
 
   return (
     <Shell title="Your applications, at a glance">
-      <Title2 as="h1">Your applications</Title2>
+      <Title2 as="h1" className={styles.heading}>
+        Your applications
+      </Title2>
       {(error || openError) && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{openError ?? (error as Error).message}</MessageBarBody>
@@ -87,8 +93,18 @@ export default function MyApplicationsPage() {
       )}
       {isLoading && <Spinner label="Loading your applications" />}
       {data && data.length === 0 && (
-        <Body1 as="p">
-          You have no applications yet. <Link to="/business/accounts">Choose an account to apply for</Link>.
+        <Body1 as="p" className={styles.empty}>
+          You have no applications yet.{' '}
+          <Link
+            href="/business/accounts"
+            onClick={(event) => {
+              event.preventDefault();
+              navigate('/business/accounts');
+            }}
+          >
+            Choose an account to apply for
+          </Link>
+          .
         </Body1>
       )}
       {data && data.length > 0 && (
