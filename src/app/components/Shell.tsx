@@ -45,7 +45,8 @@ const useStyles = makeStyles({
     padding: '16px 48px 0',
     '@media (max-width: 499px)': { padding: '12px 16px 0' },
   },
-  header: { color: tokens.colorNeutralForeground2, fontWeight: 600 },
+  // The header line shares its row with Logout, even on phones (it wraps inside, not below).
+  header: { color: tokens.colorNeutralForeground2, fontWeight: 600, flex: '1 1 180px', minWidth: 0, margin: 0 },
   user: { display: 'flex', alignItems: 'center', gap: '12px', marginLeft: 'auto' },
   main: {
     flexGrow: 1,

@@ -9,6 +9,7 @@ import { useConfig } from '../config/useConfig';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
 import { stepValidatorFor } from './stepValidator';
+import { trackPageDone, trackStep } from '../../lib/stepEvents';
 
 /** Keywords that only say "not filled yet": such an edit may still be auto-saved (as on the server). */
 const INCOMPLETE = new Set(['required', 'minItems', 'minLength', 'dependentRequired', 'x-arrayTotal']);
@@ -16,7 +17,7 @@ const INCOMPLETE = new Set(['required', 'minItems', 'minLength', 'dependentRequi
 const useStyles = makeStyles({
   top: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   actions: { display: 'flex', gap: '12px', marginTop: '24px', flexWrap: 'wrap' },
-  heading: { ...typographyStyles.title2, margin: `${tokens.spacingVerticalS} 0`, ':focus': { outline: 'none' }, ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
+  heading: { ...typographyStyles.title2, margin: `${tokens.spacingVerticalS} 0`, ':focus': { outline: 'none' } },
 });
 
 export interface FlowPageProps {
@@ -181,8 +182,13 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
     const result = await app.continueStep(current.step, current.signatoryIndex !== undefined ? { signatoryIndex: current.signatoryIndex } : undefined);
     setBusy(false);
     if (result.ok) {
+      const productName = (prospect.applicationInfo as { accountType?: string } | undefined)?.accountType;
+      trackStep(current.step, productName);
       if (index + 1 < steps.length) goTo(index + 1);
-      else navigate(next);
+      else {
+        trackPageDone(flowIds[0]!.startsWith('finalQuestions') ? 'finalQuestions' : flowIds[0]!, productName);
+        navigate(next);
+      }
     } else if (result.stop) {
       // A conflict reloaded the application and says so in the notice; a stop shows its message.
       if (result.stop.code !== 'VERSION_CONFLICT') setStepError(result.stop.message);

@@ -13,6 +13,7 @@ import { stepValidatorFor } from '../forms/stepValidator';
 import { accountChoiceAtom } from '../products/accountChoice';
 import { requestDeviceToken, useSessionControls } from '../session/session';
 import { generateCode, readInvite, writePending, type CodeTarget } from './otp';
+import { trackCode, trackStep } from '../../lib/stepEvents';
 
 type Obj = Record<string, unknown>;
 
@@ -107,6 +108,8 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
       signIn(device);
       const answer = await generateCode(device.accessToken, config.publicKey ?? null, target);
       writePending({ purpose, target, ...(purpose === 'new' ? { draft: data } : {}), generatedAt: Date.now(), attemptsAllowed: answer.attemptsAllowed });
+      if (purpose === 'new') trackStep('applicantInfo');
+      else trackCode('comeback', 'start');
       navigate(purpose === 'new' ? '/business/VerifyOTP' : '/business/ComeBackVerification');
     } catch (e) {
       const fields = e instanceof ApiRequestError ? loginErrors(e, purpose) : undefined;

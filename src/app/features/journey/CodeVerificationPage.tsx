@@ -10,6 +10,7 @@ import { useConfig } from '../config/useConfig';
 import { requestCustomerToken, useSessionControls } from '../session/session';
 import { OtpInput } from './OtpInput';
 import { generateCode, readInvite, readPending, RESEND_SECONDS, verifyCode, writeInvite, writePending, type PendingCode } from './otp';
+import { trackCode } from '../../lib/stepEvents';
 
 const useStyles = makeStyles({
   // Fluent's Title and Body are inline: as blocks the heading stands above the intro, with room below each.
@@ -85,6 +86,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
         customer = await requestCustomerToken(session);
         signIn(customer);
       }
+      trackCode(purpose, 'verified');
       if (purpose === 'comeback') {
         writePending(undefined);
         navigate('/business/MyApplications', { replace: true });
