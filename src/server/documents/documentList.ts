@@ -8,50 +8,8 @@ import {
 } from '../../content/requiredDocuments';
 import type { DocumentRow } from '../repositories/documentRepository';
 
-/** One entry of a documents list: a required (or optional) document, uploaded or not, or an extra upload. */
-export interface DocumentEntry {
-  documentKey: string;
-  documentType: string;
-  documentTitle: string;
-  required: boolean;
-  /** 'Uploaded' once uploaded, 'NotUploaded' before. */
-  uploadStatus: string;
-  signatoryId?: string;
-  fileName?: string;
-  contentType?: string;
-  size?: number;
-  uploadedAt?: string;
-}
-
-/** A section with its update flag: isDocUpdate is true once any of its documents was uploaded. */
-export interface DocumentSectionList {
-  documents: DocumentEntry[];
-  isDocUpdate: boolean;
-  limit?: number;
-}
-
-export interface StakeholderDocuments {
-  signatoryId: string;
-  signatoryName: string;
-  documents: DocumentEntry[];
-  [section: string]: DocumentSectionList | DocumentEntry[] | string;
-}
-
-/** GET prospects/{id}/documents (001 §3 documents, §7): the groups of the specification. */
-export interface ProspectDocuments {
-  companyDocuments: DocumentSectionList;
-  companyBankStatements: DocumentSectionList;
-  companyAddressProof: DocumentSectionList;
-  companyInvoices: DocumentSectionList;
-  /** By signatoryId, in the order of prospect.signatoryInfo. */
-  stakeholdersDocuments: Record<string, StakeholderDocuments>;
-  kycAnnexureDocuments: DocumentEntry[];
-  otherDocuments: DocumentEntry[];
-  isCompanyDocUpdate: boolean;
-  isKycDocUpdate: boolean;
-  /** All required documents uploaded, or the application came through a valid agent code. */
-  readyForSubmit: boolean;
-}
+export type { DocumentEntry, DocumentSectionList, ProspectDocuments, StakeholderDocuments } from '../../shared/documentsAnswer';
+import type { DocumentEntry, DocumentSectionList, ProspectDocuments, StakeholderDocuments } from '../../shared/documentsAnswer';
 
 /** How many documents a repeatable section (bank statements, background) takes when its config says nothing. */
 const DEFAULT_SECTION_LIMIT = 6;

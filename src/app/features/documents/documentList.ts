@@ -3,35 +3,12 @@
  * shows: groups (company, one per stakeholder, KYC annexure, other), rows, repeatable lists (bank statements,
  * CVs) and the availability of each row (001 §4: AVAILABLE, NOT_AVAILABLE, COMPLETED; 'Uploaded' is done).
  */
-export interface DocumentEntry {
-  documentKey: string;
-  documentType: string;
-  documentTitle: string;
-  required: boolean;
-  uploadStatus: string;
-  signatoryId?: string;
-  fileName?: string;
-  contentType?: string;
-  size?: number;
-  uploadedAt?: string;
-}
+import type { DocumentEntry, DocumentSectionList, ProspectDocuments as DocumentsAnswer } from '../../../shared/documentsAnswer';
 
-export interface DocumentSectionList {
-  documents: DocumentEntry[];
-  isDocUpdate: boolean;
-  limit?: number;
-}
+export type { DocumentEntry, DocumentSectionList } from '../../../shared/documentsAnswer';
 
-export interface ProspectDocuments {
-  companyDocuments?: DocumentSectionList;
-  companyBankStatements?: DocumentSectionList;
-  companyAddressProof?: DocumentSectionList;
-  companyInvoices?: DocumentSectionList;
-  stakeholdersDocuments?: Record<string, { signatoryId: string; signatoryName: string; documents: DocumentEntry[]; [section: string]: unknown }>;
-  kycAnnexureDocuments?: DocumentEntry[];
-  otherDocuments?: DocumentEntry[];
-  readyForSubmit?: boolean;
-}
+/** The answer as the page reads it: every group may be missing (older answers, an empty application). */
+export type ProspectDocuments = Partial<DocumentsAnswer>;
 
 export const UPLOADED = 'Uploaded';
 export type Availability = 'AVAILABLE' | 'NOT_AVAILABLE' | 'COMPLETED';
