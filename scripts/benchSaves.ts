@@ -1,92 +1,98 @@
 /**
- * Load benchmark of the update call (PUT usertypes/sme/prospects/{id}) with realistic encrypted bodies:
- * the real server in its own process, 32 clients each saving its own application in a loop (every body
- * freshly encrypted, as the browser does), for a fixed time; prints saves/second and latency percentiles.
- *   npm run bench:saves                      both databases, 32 clients, 15 s each
- *   npm run bench:saves -- pglite 32 10      one database, clients, seconds
- * autocannon cannot encrypt each request asynchronously with WebCrypto, so the load comes from fetch
- * (undici, keep-alive) in this process; the server runs in another.
+ * Load benchmark of the update call (PUT usertypes/sme/prospects/{id}), side by side with its yardstick, in
+ * one run: a bare Fastify 5 echo of the same PUT (same encrypted body, same clients, same duration), then the
+ * real encrypted save on PGlite and on PostgreSQL (TEST_DATABASE_URL), an echo again after each. Every server
+ * and the load generator run in processes of their own. Prints saves/s, p50, p99 and the ratio to the echo
+ * (the mean of the echo runs before and after), with the machine's load.
+ *   npm run bench:saves                               both databases, 32 clients, 15 s each
+ *   npm run bench:saves -- pglite 32 10               one database (or both), clients, seconds
+ *   npm run bench:saves -- --profile [pglite ...]     also node --cpu-prof on the server: top self time
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decryptResponse, encryptRequest, importPublicKey } from '../src/shared/envelope';
+import { summariseProfileDir } from './lib/cpuProfile';
 import { signInCustomer } from './lib/customerSession';
+import { startEchoServer } from './lib/echoServer';
+import type { LoadJob, LoadResult } from './lib/loadJob';
+import { runLoad } from './lib/loadRun';
 import { dropSchema, TEST_DATABASE_URL } from './lib/postgres';
+import { buildServer } from './buildServer';
 import { startServer } from './lib/serverProcess';
 
-const [only, clientsArg, secondsArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const profile = args.includes('--profile');
+const [only, clientsArg, secondsArg] = args.filter((a) => a !== '--profile');
 const clients = Number(clientsArg ?? 32);
 const seconds = Number(secondsArg ?? 15);
-const databaseUrl = TEST_DATABASE_URL;
+const warmupSeconds = 3;
+const kinds = (['pglite', 'postgres'] as const).filter((k) => !only || only === 'both' || only === k);
+const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 
-const body = (n: number) => ({
-  organizationInfo: {
-    companyName: `Falcon Trading ${n % 1000} LLC`,
-    vatRegistrationNumber: '100234567800003',
-    noOfEmployees: 12,
-    corporateTaxId: 'TRN-1002345678',
-    licenseNumber: 'CN-1234567',
-    licenseIssueDate: '2021-03-04',
-    licenseIssuingAuthority: 'DED',
-    countryOfIncorporation: 'AE',
-    dateOfIncorporation: '2021-03-01',
-  },
-  orgKYCDetails: { companyCategory: 'LLC', industryMultiSelect: [{ industry: 'GT', subCategory: '44' }] },
-});
-
-async function run(kind: 'pglite' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
-  const schema = `bench_saves_${process.pid}`;
-  const server = await startServer(kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}, dataDir);
-  try {
-    const config = (await (await fetch(`${server.url}/api/config`)).json()) as { publicKey: string };
-    const publicKey = await importPublicKey(config.publicKey);
-    const { accessToken } = await signInCustomer(server.url, { email: 'bench@falcon.ae', countryCode: '971', mobileNo: '507778888' }, 'bench-device');
-    const auth = { authorization: `Bearer ${accessToken}` };
-
-    async function send(method: 'POST' | 'PUT', path: string, payload: unknown) {
-      const sealed = await encryptRequest(publicKey, payload, { method, path });
-      const res = await fetch(server.url + path, { method, headers: { ...auth, ...sealed.headers }, body: JSON.stringify(sealed.payload) });
-      const text = await res.text();
-      return { status: res.status, body: text ? ((await decryptResponse(sealed.key, JSON.parse(text))) as Record<string, unknown>) : {} };
-    }
-
-    const prospects = await Promise.all(
-      Array.from({ length: clients }, async () => {
-        const created = await send('POST', '/api/usertypes/sme/prospects', {
-          applicantInfo: { fullName: 'Bench Applicant', email: 'bench@falcon.ae', countryCode: '971', mobileNo: '507778888' },
-          applicationInfo: { accountType: 'currentAccount', islamicBanking: false },
-        });
-        if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
-        return { id: created.body.prospectId as string, version: created.body.version as number };
-      }),
-    );
-
-    const latencies: number[] = [];
-    let errors = 0;
-    const until = Date.now() + seconds * 1000;
-    await Promise.all(
-      prospects.map(async (p, c) => {
-        for (let n = 0; Date.now() < until; n++) {
-          const t0 = performance.now();
-          const res = await send('PUT', `/api/usertypes/sme/prospects/${p.id}`, { prospect: body(c * 100000 + n), saveType: 'auto', version: p.version });
-          latencies.push(performance.now() - t0);
-          if (res.status === 200) p.version = res.body.version as number;
-          else errors++;
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))]!.toFixed(1);
-    console.log(
-      `${kind.padEnd(8)} ${clients} clients, ${seconds} s: ${(latencies.length / seconds).toFixed(0)} saves/s, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, errors ${errors}`,
-    );
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') await dropSchema(schema, databaseUrl);
-  }
+/** Signs in and creates one application per client, over HTTP as the browser does. */
+async function setUp(url: string): Promise<Omit<LoadJob, 'mode' | 'clients' | 'seconds' | 'warmupSeconds'>> {
+  const { publicKey } = (await (await fetch(`${url}/api/config`)).json()) as { publicKey: string };
+  const key = await importPublicKey(publicKey);
+  const applicant = { email: 'bench@falcon.ae', countryCode: '971', mobileNo: '507778888' };
+  const { accessToken } = await signInCustomer(url, applicant, 'bench-device');
+  const path = '/api/usertypes/sme/prospects';
+  const prospects = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const sealed = await encryptRequest(key, { applicantInfo: { fullName: 'Bench Applicant', ...applicant }, applicationInfo: { accountType: 'currentAccount', islamicBanking: false } }, { method: 'POST', path });
+      const res = await fetch(url + path, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, ...sealed.headers }, body: JSON.stringify(sealed.payload) });
+      const body = (await decryptResponse(sealed.key, await res.json())) as { prospectId: string; version: number };
+      if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(body)}`);
+      return { id: body.prospectId, version: body.version };
+    }),
+  );
+  return { url, publicKey, accessToken, prospects };
 }
 
-for (const kind of ['pglite', 'postgres'] as const) if (!only || only === kind) await run(kind);
+// The server measured is the one in src/ now: compiled afresh (a stale dist/server/main.js would be measured otherwise).
+await buildServer();
+
+/** The runs in the order they ran: echo, a database, echo, the other database, echo. */
+const runs: { name: string; result: LoadResult; ratio?: number }[] = [];
+const echo = await startEchoServer();
+const echoes: LoadResult[] = [];
+const runEcho = async (job: LoadJob) => {
+  const result = await runLoad({ ...job, mode: 'echo', url: echo.url }, echo.pid);
+  echoes.push(result);
+  runs.push({ name: `echo ${echoes.length}`, result });
+};
+try {
+  for (const kind of kinds) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
+    const profileDir = join(tmpdir(), `qa-bench-profile-${kind}-${process.pid}`);
+    const schema = `bench_saves_${process.pid}`;
+    const env: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {};
+    const server = await startServer(env, dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    try {
+      const target = await setUp(server.url);
+      const job: LoadJob = { ...target, mode: 'save', clients, seconds, warmupSeconds };
+      if (echoes.length === 0) await runEcho(job);
+      const result = await runLoad(job, server.process.pid!);
+      await runEcho(job);
+      const yardstick = (echoes.at(-2)!.perSecond + echoes.at(-1)!.perSecond) / 2;
+      runs.splice(runs.length - 1, 0, { name: kind, result, ratio: result.perSecond / yardstick });
+    } finally {
+      await server.stop();
+      if (profile) console.log(`\n${kind} server, top self time (profiles in ${profileDir}):\n${summariseProfileDir(profileDir)}\n`);
+      rmSync(dataDir, { recursive: true, force: true });
+      if (kind === 'postgres') await dropSchema(schema, TEST_DATABASE_URL);
+    }
+  }
+} finally {
+  await echo.stop();
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
+console.log(`\n${clients} clients, ${seconds} s each (after ${warmupSeconds} s warm-up); load average ${load()}`);
+console.log('run        req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  generator CPU');
+for (const { name, result: r, ratio } of runs) {
+  const ratioText = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
+  const cpu = `${r.serverCpuMs!.toFixed(2)} (${r.serverSystemCpuMs!.toFixed(2)}) ms`;
+  console.log(`${name.padEnd(8)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %`);
+}
+console.log('server CPU/req: CPU time of the server process per request, in brackets the part in the kernel (PostgreSQL\'s own processes not included)');

@@ -22,7 +22,7 @@ function prospect(i: number) {
   const document = {
     generalInfo: { prospectId: `SMEB${i}`, leadNumber: `LEAD${100000 + i}` },
     applicantInfo: { fullName: `${names[i % names.length]} ${families[i % families.length]} ${i}`, email: `user${i}@example.ae`, countryCode: '971', mobileNo: String(500000000 + i) },
-    organizationInfo: { companyName: `Company ${i} LLC`, licenseNumber: `CN-${1000000 + i}` },
+    organizationInfo: { companyName: `Company ${i} ${families[(i >> 3) % families.length]} LLC`, licenseNumber: `CN-${1000000 + i}` },
     signatoryInfo: [{ kycDetails: { emirateIdDetails: { eidNumber: `784${String(198000000000 + i)}` } } }],
   };
   return {
@@ -53,7 +53,12 @@ try {
     email: () => ({ email: `user${pick()}@example.ae` }),
     leadNumber: () => ({ leadNumber: `LEAD${100000 + pick()}` }),
     eidNumber: () => ({ eidNumber: `784${String(198000000000 + pick())}` }),
-    applicantName: () => ({ applicantName: `${names[pick() % names.length]} ${families[pick() % families.length]}` }),
+    // Word search: two words of the applicant's name (each shared by many prospects), one word of the company
+    // name, a word of the company name through the company criterion, and a mobile typed with 0 / +971.
+    applicantName: () => ({ applicantName: `${families[pick() % families.length]} ${names[pick() % names.length]}` }),
+    nameWord: () => ({ applicantName: String(pick()) }),
+    companyWord: () => ({ companyName: `company ${pick()}` }),
+    mobileTyped: () => ({ mobileNo: `${pick() % 2 ? '0' : '+971 '}${500000000 + pick()}` }),
   };
   const all: number[] = [];
   const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:validate`: how long validating a complete prospect takes on this machine.
- * Builds the content as the server does, compiles the prospect validator once, warms up, then validates the
+ * Builds the content as the server does, generates its standalone validators once (the code the server and the
+ * browser run), warms up, then validates the
  * 50-stakeholder fixture (fixtures/prospect/fiftyStakeholders.json, from scripts/makeFiftyStakeholders.ts)
  * ITERATIONS times and prints median, p95, max and ops/s. A benchmark, not a test: it always exits 0.
  *
@@ -13,45 +14,13 @@ import { buildContent } from '../src/content/buildContent';
 import { ContentValidator } from '../src/content/contentValidator';
 import { readContentDir } from '../src/content/readContentDir';
 import { setToday } from '../src/validation/clock';
+import { measure } from './lib/measure';
 
 const ITERATIONS = 2000;
 const WARMUP = 200;
 const TARGET_P95_MS = 2;
+const TARGET_MEDIAN_MS = 0.5;
 const FIXTURE = fileURLToPath(new URL('../fixtures/prospect/fiftyStakeholders.json', import.meta.url));
-
-interface Stats {
-  median: number;
-  p95: number;
-  max: number;
-  mean: number;
-  opsPerSecond: number;
-}
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
-}
-
-/** Runs fn `warmup` times untimed, then `iterations` times, each timed with process.hrtime.bigint (ms). */
-function measure(fn: () => unknown, iterations: number, warmup: number): Stats {
-  for (let i = 0; i < warmup; i++) fn();
-  const times = new Array<number>(iterations);
-  for (let i = 0; i < iterations; i++) {
-    const start = process.hrtime.bigint();
-    fn();
-    times[i] = Number(process.hrtime.bigint() - start) / 1e6;
-  }
-  const total = times.reduce((a, b) => a + b, 0);
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    median: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted[sorted.length - 1]!,
-    mean: total / iterations,
-    opsPerSecond: iterations / (total / 1000),
-  };
-}
 
 const ms = (n: number) => n.toFixed(2);
 
@@ -105,6 +74,8 @@ async function main(): Promise<void> {
   const t0 = process.hrtime.bigint();
   const validator = new ContentValidator(buildContent(await readContentDir()));
   const t1 = process.hrtime.bigint();
+  // The standalone code of the steps and the prospect, as the server validates with it (ContentValidator.precompile).
+  validator.precompile();
   const validate = validator.validator('prospect');
   const t2 = process.hrtime.bigint();
   const fixture = JSON.parse(await readFile(FIXTURE, 'utf8')) as { today?: string; data: Record<string, unknown> };
@@ -113,7 +84,7 @@ async function main(): Promise<void> {
   try {
     const errors = validator.validate('prospect', data);
     const stakeholders = (data.signatoryInfo as unknown[]).length;
-    console.log(`content build ${ms(Number(t1 - t0) / 1e6)} ms, prospect compile ${ms(Number(t2 - t1) / 1e6)} ms`);
+    console.log(`content build ${ms(Number(t1 - t0) / 1e6)} ms, standalone code generation ${ms(Number(t2 - t1) / 1e6)} ms`);
     console.log(`fixture: ${stakeholders} stakeholders, ${errors.length} validation errors`);
     if (errors.length) console.log(`  warning: the fixture is not valid (first: ${errors[0]!.path}: ${errors[0]!.message})`);
 
@@ -123,7 +94,7 @@ async function main(): Promise<void> {
     console.log(`  p95    ${ms(stats.p95)} ms`);
     console.log(`  max    ${ms(stats.max)} ms`);
     console.log(`  mean   ${ms(stats.mean)} ms, ${Math.round(stats.opsPerSecond)} ops/s`);
-    console.log(`50-stakeholder prospect: p95 ${ms(stats.p95)} ms (target < ${TARGET_P95_MS} ms)`);
+    console.log(`50-stakeholder prospect: median ${ms(stats.median)} ms (target <= ${TARGET_MEDIAN_MS} ms), p95 ${ms(stats.p95)} ms (target < ${TARGET_P95_MS} ms)`);
     if (process.argv.includes('--breakdown') || stats.p95 >= TARGET_P95_MS) breakdown(validator, data);
   } finally {
     setToday(null);

@@ -50,10 +50,39 @@ const TITLES: Record<string, string> = {
 };
 
 /** Industries and sub-categories not offered to Islamic banking customers (not Sharia-compliant). */
-const ISLAMIC_EXCLUDED = /ALCHO|LIQUOR|WINE|TOBACCO|PORK|GAMBLING|CASINO|NIGHT ?CLUB/i;
+const ISLAMIC_EXCLUDED = /ALCOHOL|ALCHO|LIQUOR|WINE|TOBACCO|PORK|GAMBLING|CASINO|NIGHT ?CLUB/i;
+
+/**
+ * Spelling slips of the bank's datalist, corrected in the labels people read (the codes the bank gets stay as
+ * they are). Reviewed against the datalist for issue 14; test/unit/lists.test.ts refuses them coming back.
+ */
+export const LABEL_FIXES: [RegExp, string][] = [
+  [/\bALCHOHOLIC\b/g, 'ALCOHOLIC'],
+  [/\bALUMININUM\b/g, 'ALUMINIUM'],
+  [/\bANTARTICA\b/gi, 'Antarctica'],
+  [/\bAPPLIANCANCES\b/g, 'APPLIANCES'],
+  [/\bFURNSHINGS\b/g, 'FURNISHINGS'],
+  [/\bFurnshings\b/g, 'Furnishings'],
+  [/\bINCLUDLING\b/g, 'INCLUDING'],
+  [/\bIncludling\b/g, 'Including'],
+  [/\bPRODUSCTS\b/g, 'PRODUCTS'],
+  [/\bRESIDENCIAL\b/g, 'RESIDENTIAL'],
+  [/CUSTOMS&FREEZON\b/g, 'CUSTOMS & FREE ZONE'],
+  [/\bIBN Battutta\b/g, 'Ibn Battuta'],
+  [/\bEmmar\b/g, 'Emaar'],
+  [/^Dragon Mart 1, Branch$/g, 'Dragon Mart 1 Branch'],
+  [/^Columbia$/g, 'Colombia'],
+  [/\bJan Mayan\b/g, 'Jan Mayen'],
+  [/^Turka and Caicos Is$/g, 'Turks and Caicos Islands'],
+  [/\bMonserrat\b/gi, 'Montserrat'],
+  [/\bOutlaying\b/gi, 'Outlying'],
+  [/\bFasso\b/gi, 'Faso'],
+];
+
+const fixLabel = (label: string) => LABEL_FIXES.reduce((text, [wrong, right]) => text.replace(wrong, right), label);
 
 function option(item: RawItem): ListOption {
-  const opt: ListOption = { value: String(item.code), label: item.displayText.trim() };
+  const opt: ListOption = { value: String(item.code), label: fixLabel(item.displayText.trim()) };
   if (item.subGroup && item.subGroup.length) opt.children = item.subGroup.map(option);
   return opt;
 }
@@ -70,6 +99,12 @@ const lists: ReferenceList[] = Object.entries(raw).map(([name, items]) => ({
   title: TITLES[name] ?? name,
   options: items.map(option),
 }));
+/**
+ * The bank's designations are occupations (CEO, construction worker, doctor...): the one a business owner picks is
+ * named so, and all read in sentence case like the other short lists (codes unchanged).
+ */
+const DESIGNATION_LABELS: Record<string, string> = { C1: 'CEO / Business owner', CW1: 'Construction worker', D1: 'Doctor', E1: 'Engineer', T1: 'Teacher' };
+for (const o of lists.find((l) => l.name === 'designation')?.options ?? []) o.label = DESIGNATION_LABELS[o.value] ?? o.label;
 const industry = lists.find((l) => l.name === 'industry')!;
 lists.push({ name: 'industryIslamic', title: 'Industry (Islamic banking)', options: islamic(industry.options) });
 

@@ -124,7 +124,7 @@ export function makeStakeholder(i: number): Json {
     lastName,
     fullName,
     kycDetails,
-    accountSigningInfo: isSignatory ? { authorityType: '4', accountSigningType: '100' } : { authorityType: null },
+    accountSigningInfo: isSignatory ? { authorityType: '4' } : { authorityType: null },
     isUSrelation: isSignatory ? false : null,
     contactDetails: {
       primaryEmail: email,

@@ -139,7 +139,16 @@ async function agentOverview(page: Page, { server, falcon }: Setup): Promise<voi
 /** name: file name stem; title: the README's name for it; take: brings the page to the state to capture. */
 const shots: { name: string; title: string; take: (page: Page, setup: Setup) => Promise<void> }[] = [
   { name: 'landing', title: 'landing', take: visit('/business', 'Get started with your banking needs online') },
-  { name: 'accounts', title: 'accounts comparison', take: visit('/business/accounts', 'Monthly average credit balance') },
+  { name: 'accounts', title: 'accounts comparison', take: visit('/business/accounts', 'Choose the account that fits your business') },
+  {
+    name: 'accounts-islamic',
+    title: 'accounts comparison, Islamic (green theme)',
+    async take(page, setup) {
+      await visit('/business/accounts', 'Choose the account that fits your business')(page, setup);
+      await page.getByRole('radio', { name: 'Islamic' }).check();
+      await page.getByText('RAKislamic').first().waitFor();
+    },
+  },
   { name: 'product-elite', title: 'Business Elite', take: visit('/business/accounts/business-elite', 'Apply now') },
   { name: 'product-starter-islamic', title: 'RAKstarter RAKislamic', take: visit('/business/accounts/rakstarter-islamic', 'Apply now') },
   { name: 'application-overview', title: 'application overview (start page)', take: visit('/business/accounts/current-account/application-overview', 'Start application') },
@@ -168,6 +177,7 @@ const shots: { name: string; title: string; take: (page: Page, setup: Setup) => 
     },
   },
   { name: 'company-info', title: 'Company Information (Company Details step)', take: falconPage('/business/CompanyInfo?step=1', 'Company Details') },
+  { name: 'company-license', title: 'Company Information (License Information step)', take: falconPage('/business/CompanyInfo?step=3', 'License Information') },
   {
     name: 'stakeholders',
     title: 'Company Stakeholders (one card, wizard open)',
@@ -239,7 +249,7 @@ const shots: { name: string; title: string; take: (page: Page, setup: Setup) => 
     title: 'agent: search with results',
     async take(page, { server }) {
       await agentLogin(page, server.url);
-      await page.getByLabel('Trade licence number').fill(LICENCE);
+      await page.getByLabel('Trade license number').fill(LICENCE);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.getByRole('table', { name: 'Applications found' }).waitFor();
     },

@@ -30,11 +30,13 @@ import { SubmitButton } from './theme/SubmitButton';
 import { TextareaWidget } from './theme/TextareaWidget';
 import { TextWidget } from './theme/TextWidget';
 import { TitleField } from './theme/TitleField';
+import { withFormLogic } from './lib/withFieldLogic';
 
 export type { FormContext, PackageBenefit, UploadOptions, UploadValue, ValuePackage } from './FormContext';
 export { transformErrors } from './theme/transformErrors';
 export { ParentDataContext } from './lib/ParentDataContext';
 export { RootDataContext } from './lib/RootDataContext';
+export { FormLogicContext, idOfPointer, type FieldLogicState } from './lib/FormLogicContext';
 
 /** Widgets by name: RJSF's defaults (Fluent versions) and ours (the names used in `ui:widget`). */
 export const widgets: RegistryWidgetsType = {
@@ -76,7 +78,10 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
 /** ObjectField lets objects use `ui:widget` (Upload stores an object); otherwise it is RJSF's own. */
 export const fields: RegistryFieldsType = { ObjectField };
 
+/** The widgets as forms get them: each follows its field's form logic (disabled, excluded options). */
+const logicWidgets = withFormLogic(widgets);
+
 /** Theme props for `withTheme` from @rjsf/core. */
 export function createTheme(): ThemeProps {
-  return { widgets, templates, fields };
+  return { widgets: logicWidgets, templates, fields };
 }

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServer, SERVER_OUT as SERVER_MAIN } from '../buildServer';
 
 /** Starting the real server as a child process: used by the end-to-end tests and the benchmarks. */
 const root = join(import.meta.dirname, '..', '..');
@@ -25,13 +26,28 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the real server (as `npm start` does after the build) on a free port with its own data folder. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+/**
+ * Starts the real server (as `npm start` does after the build) on a free port with its own data folder, in
+ * local mode (DEV_OUTBOX=on: the tests read one-time codes from the outbox) and without load shedding, which a
+ * busy test machine would trip. `nodeArgs` go to node before the script (e.g. --cpu-prof for the save benchmark).
+ */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string, nodeArgs: string[] = []): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'qa-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+  if (!existsSync(SERVER_MAIN)) await buildServer(); // the benchmarks; npm test builds it before the e2e stage
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', SERVER_MAIN], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DEV_OUTBOX: 'on',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

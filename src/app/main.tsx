@@ -5,13 +5,18 @@ import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { AppServices } from './components/AppServices';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { GlobalStyles } from './components/GlobalStyles';
 import { JotaiProvider } from './lib/jotai';
+import { reportUncaughtErrors } from './lib/reportError';
 import { router } from './router';
 import { appTheme } from './theme';
+
+reportUncaughtErrors();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
+      <GlobalStyles />
       <ErrorBoundary>
         <SWRConfig value={{ shouldRetryOnError: true, errorRetryCount: 3 }}>
           <JotaiProvider>

@@ -22,6 +22,29 @@ const bankRed: BrandVariants = {
 
 export const appTheme: Theme = { ...createLightTheme(bankRed) };
 
+/** The Islamic products' green as a brand ramp (brand 80 #00704a on white: 6.1:1, AA for text). */
+const islamicGreen: BrandVariants = {
+  10: '#010604',
+  20: '#03200f',
+  30: '#043520',
+  40: '#04472b',
+  50: '#035a36',
+  60: '#026440',
+  70: '#016a45',
+  80: '#00704a',
+  90: '#1f815c',
+  100: '#3b926e',
+  110: '#56a280',
+  120: '#71b293',
+  130: '#8dc2a6',
+  140: '#a9d2ba',
+  150: '#c6e2cf',
+  160: '#e3f1e7',
+};
+
+/** Buttons, radios, checkboxes and links of an Islamic application are green, not the bank's red. */
+export const islamicTheme: Theme = { ...createLightTheme(islamicGreen) };
+
 /** Left-panel colours by account type (spec: red standard, maroon elite, green Islamic). */
 export const panelColours = {
   standard: '#c8102e',

@@ -3,6 +3,8 @@ import { bundleSchema } from '../validation/bundle';
 import type { ReferenceLists, ReferenceList } from '../validation/lists';
 import { type BuiltContent, type ContentFiles, type Flow, SCHEMA_BASE, type StepDefinition } from './contentTypes';
 import { contentHash } from './contentHash';
+import { parseLifecycle } from './lifecycleSchema';
+import { loadMapping } from '../bankFormat';
 
 const STEP_SCHEMA = /^steps\/([A-Za-z0-9]+)\.schema\.json$/;
 
@@ -22,7 +24,7 @@ export function schemaIdFor(nameOrId: string): string {
  * Compiles the content files into what the config endpoint serves: step schemas bundled for RJSF, lists,
  * flows, products, flags and the prospect template, plus a version that changes whenever any file changes.
  */
-export function buildContent(files: ContentFiles): BuiltContent {
+export function buildContent(files: ContentFiles, options: { lifecycle?: boolean } = {}): BuiltContent {
   const registry = new Map<string, AnySchemaObject>();
   for (const [path, value] of Object.entries(files)) {
     if (!path.endsWith('.schema.json')) continue;
@@ -74,6 +76,12 @@ export function buildContent(files: ContentFiles): BuiltContent {
     flags: asObject(files['flags.json'] ?? {}, 'flags.json'),
     prospectTemplate: asObject(files['prospectTemplate.json'] ?? {}, 'prospectTemplate.json'),
     documents: asObject(files['documents.json'] ?? {}, 'documents.json'),
+    // lifecycle: false leaves the lifecycle out (the studio's preview in the browser: checking it compiles a
+    // meta-schema, an eval the CSP refuses; the server checks it in every build of the draft).
+    ...(files['lifecycle.json'] !== undefined && options.lifecycle !== false ? { lifecycle: parseLifecycle(files['lifecycle.json']) } : {}),
     prospectSchemaId: SCHEMA_BASE + 'prospect.schema.json',
+    ...(Object.keys(files).some((k) => k.startsWith('bank/mapping'))
+      ? { bankFormat: { mapping: loadMapping(files), schema: asObject(files['bank/bankProspect.json'] ?? {}, 'bank/bankProspect.json') } }
+      : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { Lifecycle } from './lifecycle';
 import type { BuiltContent, Flow, Role, StepDefinition } from './contentTypes';
 
 /** Account product ids accepted by the config endpoint (spec: starter, currentAccount, elite). */
@@ -18,6 +19,8 @@ export interface ConfigDocument {
   products: Record<string, unknown>;
   flags: Record<string, unknown>;
   documents: Record<string, unknown>;
+  /** The application's states (schemas/lifecycle.json): labels, what the applicant sees, moves, decline reasons. */
+  lifecycle: Lifecycle | null;
   /** base64 SPKI of the server's RSA-OAEP key that request bodies are encrypted to (src/shared/envelope.ts). */
   publicKey: string | null;
 }
@@ -58,6 +61,7 @@ export function buildConfigDocument(
     products: content.products,
     flags: content.flags,
     documents: content.documents,
+    lifecycle: content.lifecycle ?? null,
     publicKey: opts.publicKey ?? null,
   };
 }

@@ -1,3 +1,5 @@
+import type { BankMapping } from '../bankFormat';
+import type { Lifecycle } from './lifecycle';
 import type { AnySchemaObject } from 'ajv';
 import type { ReferenceLists } from '../validation/lists';
 
@@ -53,5 +55,9 @@ export interface BuiltContent {
   flags: Record<string, unknown>;
   prospectTemplate: Record<string, unknown>;
   documents: Record<string, unknown>;
+  /** schemas/lifecycle.json, checked (src/content/lifecycle.ts). */
+  lifecycle?: Lifecycle;
   prospectSchemaId: string;
+  /** The bank exchange format (schemas/bank/): the mapping of every bank/mapping*.json and the exchange document's JSON Schema. */
+  bankFormat?: { mapping: BankMapping; schema: Record<string, unknown> };
 }

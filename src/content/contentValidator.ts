@@ -2,30 +2,84 @@ import type Ajv from 'ajv';
 import type { AnySchemaObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../validation/createAjv';
 import { type FieldError, toFieldErrors } from '../validation/errors';
+import type { PrecompiledFunction, PrecompiledValidators } from '../validation/standalone';
 import { schemaIdFor } from './buildContent';
-import type { BuiltContent } from './contentTypes';
+import { buildConfigDocument } from './configDocument';
+import type { BuiltContent, Role } from './contentTypes';
+import { generateValidatorCode, instantiateValidatorCode } from './validatorCode';
 
-/** Validators for one content version: every bundled step by `$id`, plus the raw definitions and prospect schema. */
+/** The ref of the stakeholder list's "complete" rules (the browser's Continue check on the stakeholders page). */
+export const completeListRef = (listId: string) => `${listId}#/definitions/complete`;
+
+/**
+ * Validators for one content version: every bundled step by `$id`, plus the raw definitions and prospect schema.
+ * Compiled by ajv on first use; after `precompile()` (the content store does it for every version it serves),
+ * the steps, the stakeholder list and the prospect run ajv's standalone code, the code the browser runs too.
+ */
 export class ContentValidator {
   readonly ajv: Ajv;
-  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly cache = new Map<string, ValidateFunction | PrecompiledFunction>();
+  private precompiled: PrecompiledValidators | undefined;
+  private readonly modules = new Map<Role, string>();
 
   constructor(readonly content: BuiltContent) {
-    const bundled = [...Object.values(content.steps).map((s) => s.schema), ...(content.stakeholderList ? [content.stakeholderList] : [])];
+    const bundled = this.formRoots();
     const bundledIds = new Set(bundled.map((s) => s.$id as string));
     const schemas: AnySchemaObject[] = [
       ...bundled,
       ...[...content.registry.values()].filter((s) => !bundledIds.has(s.$id as string)),
     ];
-    this.ajv = createAjv({ schemas, lists: content.lists });
+    // code.source: the compiled functions keep their code, from which the standalone modules are written.
+    this.ajv = createAjv({ schemas, lists: content.lists, ajv: { code: { source: true } } });
+  }
+
+  /** The schemas the forms validate with: every bundled step and the stakeholder list. */
+  private formRoots(role?: Role): AnySchemaObject[] {
+    const steps = role ? Object.values(buildConfigDocument(this.content, { role, schemaVersion: 0 }).steps) : Object.values(this.content.steps);
+    return [...steps.map((s) => s.schema), ...(this.content.stakeholderList ? [this.content.stakeholderList] : [])];
+  }
+
+  private formIds(role?: Role): string[] {
+    const list = this.content.stakeholderList?.$id as string | undefined;
+    return [...this.formRoots(role).map((s) => s.$id as string), ...(list ? [completeListRef(list)] : [])];
+  }
+
+  /** The standalone code of every schema the server validates with, run from now on instead of ajv's functions. */
+  precompile(): this {
+    if (!this.precompiled) {
+      const body = generateValidatorCode(this.ajv, { ids: [...this.formIds(), this.content.prospectSchemaId] });
+      this.precompiled = instantiateValidatorCode(body, this.content.lists);
+      this.cache.clear();
+    }
+    return this;
+  }
+
+  /**
+   * The generated code (a CommonJS body, see src/validation/standalone.ts) of what one role's browser validates:
+   * its steps, the stakeholder list and the sub-schemas RJSF checks while rendering them. Generated once per role.
+   */
+  browserCode(role: Role): string {
+    let body = this.modules.get(role);
+    if (body === undefined) {
+      body = generateValidatorCode(this.ajv, { ids: this.formIds(role), formRoots: this.formRoots(role) });
+      this.modules.set(role, body);
+    }
+    return body;
+  }
+
+  /** The generated code of one step alone (the studio's preview of a draft step). */
+  stepCode(step: string): string {
+    const schema = this.content.steps[step]?.schema;
+    if (!schema) throw new Error(`The draft has no step ${step}`);
+    return generateValidatorCode(this.ajv, { ids: [schema.$id as string], formRoots: [schema] });
   }
 
   /** Validator for a schema by short name ("steps/companyDetails", "prospect") or `$id`. */
-  validator(nameOrId: string): ValidateFunction {
+  validator(nameOrId: string): ValidateFunction | PrecompiledFunction {
     const id = schemaIdFor(nameOrId);
     let fn = this.cache.get(id);
     if (!fn) {
-      fn = this.ajv.getSchema(id);
+      fn = this.precompiled?.[id] ?? this.ajv.getSchema(id);
       if (!fn) throw new Error(`Unknown schema ${nameOrId}`);
       this.cache.set(id, fn);
     }

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ContentFiles } from './contentTypes';
+import { projectPath } from './projectRoot';
 
-export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+export const SCHEMAS_DIR = projectPath('schemas');
 
 /** Reads every JSON file under `schemas/` (version 1 of the content). */
 export async function readContentDir(dir: string = SCHEMAS_DIR): Promise<ContentFiles> {

@@ -197,7 +197,7 @@ export type Prospect = {
        */
       emirate: string;
       /**
-       * Trade licence number
+       * Trade license number
        */
       tradeLicenseNo: string;
     }[];
@@ -294,7 +294,7 @@ export type Prospect = {
        */
       typeOfAddress: 'Office';
       /**
-       * Different from the trade licence address
+       * Different from the trade license address
        */
       officeAddressDifferent?: 'Y' | 'N';
       /**
@@ -369,6 +369,12 @@ export type Prospect = {
     };
   };
 } & {
+  applicationInfo?: {
+    /**
+     * Express Service
+     */
+    express?: boolean;
+  };
   accountInfo: {
     /**
      * Express Service
@@ -503,7 +509,12 @@ export type Prospect = {
     islamicBanking?: boolean;
   };
   signatoryInfo: {
-    [k: string]: unknown | undefined;
+    /**
+     * Stakeholder id
+     *
+     * The stakeholder's own id, made by the form when it adds the stakeholder; ping details, documents and completed steps follow the stakeholder by it.
+     */
+    signatoryId?: string;
   }[] &
     unknown[];
 };

@@ -10,5 +10,10 @@
  * Rules across stakeholders. Data is the prospect's signatoryInfo array (each item one stakeholder, validated by its own steps). The root schema is what every save checks: at most 50 stakeholders, and each stakeholder's percentage between 0 and 100 minus what the others hold (the error lands on the percentage of the stakeholder that overflows). definitions/complete is what submitting the application checks on top: the shares add up to exactly 100 % and at least one stakeholder is a signatory. Validate with the $id, or with the $id plus #/definitions/complete.
  */
 export type StakeholderList = {
-  [k: string]: unknown | undefined;
+  /**
+   * Stakeholder id
+   *
+   * The stakeholder's own id, made by the form when it adds the stakeholder; ping details, documents and completed steps follow the stakeholder by it.
+   */
+  signatoryId?: string;
 }[];

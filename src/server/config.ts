@@ -1,8 +1,9 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { PROJECT_ROOT, projectPath } from '../content/projectRoot';
 import { SCHEMAS_DIR } from '../content/readContentDir';
 import { type DocumentsConfig, loadDocumentsConfig } from './documents/documentsConfig';
 import { type IdentityConfig, loadIdentityConfig } from './security/identityConfig';
+import { validateSettings } from './settings/validateSettings';
 
 /** Server configuration, from environment variables only (see README "Configuration"). */
 export interface ServerConfig {
@@ -39,21 +40,27 @@ export interface ServerConfig {
   documents: DocumentsConfig;
   /** Schema studio: STUDIO_SAMPLE_SIZE saved prospects a draft is checked against; the fixtures folder it runs. */
   studio: { sampleSize: number; fixturesDir: string };
-}
-
-function intFrom(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
-  return n;
-}
-
-/** STUDIO_SAMPLE_SIZE: how many saved prospects a studio check validates (1 to 10000). */
-function sampleSizeFrom(value: string | undefined): number {
-  if (value === undefined || value === '') return 200;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`STUDIO_SAMPLE_SIZE must be a whole number from 1 to 10000, got "${value}"`);
-  return n;
+  /**
+   * PUBLIC_URL: the address applicants use (https://apply.bank.example); links in e-mails are built on it, so
+   * they work from any mail client. Required in production; http://localhost:PORT otherwise.
+   */
+  publicUrl?: string;
+  /** INVITE_TTL_DAYS: how long an agent's invite link stays valid (14 days). */
+  inviteTtlDays?: number;
+  /** DEV_OUTBOX=on: messages kept in the outbox table and readable at GET /api/dev/outbox (never in production). */
+  devOutbox: boolean;
+  /** API_DOCS: Swagger UI at /api/docs; on by default outside production, off in production unless "on". */
+  apiDocs: boolean;
+  /** DATABASE_POOL_MAX: PostgreSQL connections per server process (10). */
+  databasePoolMax: number;
+  /** SMS_HTTP_*: the SMS provider (messaging/httpSmsSender.ts); none means SMS go to the outbox in development only. */
+  sms?: { url: string; authorization?: string; bodyTemplate: string; contentType: string };
+  /** DOCUMENT_STORE: "database" when DATABASE_URL is set, "folder" (DATA_DIR/documents) otherwise, or "s3" (S3_*). */
+  documentStore: { kind: 'folder' | 'database' | 's3'; s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } };
+  /** METRICS_TOKEN: bearer token for GET /api/metrics; without it the metrics answer only to loopback addresses. */
+  metricsToken?: string;
+  /** MAX_EVENT_LOOP_DELAY_MS: past this delay the server answers 503 (under-pressure; 1000; 0 turns it off). */
+  maxEventLoopDelayMs: number;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -62,37 +69,50 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const schema = env.DATABASE_SCHEMA;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
-    throw new Error('DATABASE_SCHEMA must be a lower-case SQL identifier');
-  }
-  const encryption = env.ENCRYPTION || 'required';
-  if (encryption !== 'required' && encryption !== 'off') throw new Error(`ENCRYPTION must be "required" or "off", got "${encryption}"`);
-  if (encryption === 'off' && env.NODE_ENV === 'production') throw new Error('ENCRYPTION=off is for local debugging only, not with NODE_ENV=production');
+const SMS_BODY = '{"to":"{{to}}","text":"{{text}}"}';
+
+/** Reads and checks the environment (settings/settingsSchema.ts); throws SettingsError naming each bad variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const env = validateSettings(environment);
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = env.DATABASE_URL;
+  const store = (env.DOCUMENT_STORE ?? (databaseUrl ? 'database' : 'folder')) as ServerConfig['documentStore']['kind'];
   return {
-    port: intFrom(env.PORT, 8080, 'PORT'),
+    port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    databaseSchema: schema,
+    databaseUrl,
+    databaseSchema: env.DATABASE_SCHEMA,
+    databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
     logLevel: env.LOG_LEVEL ?? 'info',
-    production: env.NODE_ENV === 'production',
-    publicDir: resolve(env.PUBLIC_DIR ?? 'dist/public'),
+    production,
+    publicDir: resolve(env.PUBLIC_DIR ?? join(PROJECT_ROOT, 'dist', 'public')),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
+    inviteTtlDays: Number(env.INVITE_TTL_DAYS ?? 14),
     contentDir: resolve(env.CONTENT_DIR ?? SCHEMAS_DIR),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    recaptcha: {
-      secret: env.RECAPTCHA_SECRET || undefined,
-      verifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
-    },
+    recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify' },
     identity: loadIdentityConfig(env),
-    encryption,
-    serverPrivateKeyPem: env.SERVER_PRIVATE_KEY_PEM || undefined,
-    serverPublicKeyPem: env.SERVER_PUBLIC_KEY_PEM || undefined,
+    encryption: env.ENCRYPTION === 'off' ? 'off' : 'required',
+    devOutbox: env.DEV_OUTBOX === 'on',
+    apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : !production,
+    serverPrivateKeyPem: env.SERVER_PRIVATE_KEY_PEM,
+    serverPublicKeyPem: env.SERVER_PUBLIC_KEY_PEM,
     documents: loadDocumentsConfig(env),
+    documentStore: {
+      kind: store,
+      ...(store === 's3'
+        ? { s3: { endpoint: env.S3_ENDPOINT!, bucket: env.S3_BUCKET!, region: env.S3_REGION ?? 'us-east-1', accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } }
+        : {}),
+    },
+    sms: env.SMS_HTTP_URL
+      ? { url: env.SMS_HTTP_URL, authorization: env.SMS_HTTP_AUTHORIZATION, bodyTemplate: env.SMS_HTTP_BODY ?? SMS_BODY, contentType: env.SMS_HTTP_CONTENT_TYPE ?? 'application/json' }
+      : undefined,
+    metricsToken: env.METRICS_TOKEN,
+    maxEventLoopDelayMs: Number(env.MAX_EVENT_LOOP_DELAY_MS ?? 1000),
     studio: {
-      sampleSize: sampleSizeFrom(env.STUDIO_SAMPLE_SIZE),
-      fixturesDir: resolve(env.FIXTURES_DIR ?? fileURLToPath(new URL('../../fixtures/', import.meta.url))),
+      sampleSize: Number(env.STUDIO_SAMPLE_SIZE ?? 200),
+      fixturesDir: resolve(env.FIXTURES_DIR ?? projectPath('fixtures')),
     },
   };
 }

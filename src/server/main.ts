@@ -1,11 +1,20 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
+import { SettingsError } from './settings/validateSettings';
 
 /**
  * Starts the server on PORT (default 8080). SIGTERM/SIGINT: stop accepting connections, let in-flight
  * requests finish, close the database, exit. A second signal exits at once.
  */
-const config = loadConfig();
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A clear list of the settings to fix, without a stack trace.
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const app = await buildApp(config);
 
 let closing = false;

@@ -12,10 +12,16 @@ const formatter = new Intl.DateTimeFormat('en-CA', {
 });
 
 let pinned: string | null = null;
+/** The last answer and its second: a save checks several dates, and formatting in a time zone is not free. */
+let last = { second: NaN, date: '' };
 
 /** Today's date as yyyy-MM-dd in the bank's time zone (or the pinned date). */
 export function today(): string {
-  return pinned ?? formatter.format(new Date());
+  if (pinned) return pinned;
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== last.second) last = { second, date: formatter.format(new Date(now)) };
+  return last.date;
 }
 
 /** Pins "today" (yyyy-MM-dd) for deterministic tests; `null` returns to the real clock. */

@@ -15,12 +15,32 @@ export function isDateExpression(expr: string): boolean {
   return EXPR.test(expr);
 }
 
-/** A yyyy-MM-dd string that is a real calendar date. */
+/** The digit at `i` of `s`, or -1. */
+function digitAt(s: string, i: number): number {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : -1;
+}
+
+/**
+ * A yyyy-MM-dd string that is a real calendar date (years before 100 are not: JavaScript's dates read them as
+ * 19xx). Read digit by digit, with no Date and no substrings: every date of every stakeholder is checked on each save.
+ */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  let y = 0;
+  for (let i = 0; i < 4; i++) {
+    const d = digitAt(value, i);
+    if (d < 0) return false;
+    y = y * 10 + d;
+  }
+  const m1 = digitAt(value, 5), m2 = digitAt(value, 6), d1 = digitAt(value, 8), d2 = digitAt(value, 9);
+  if (m1 < 0 || m2 < 0 || d1 < 0 || d2 < 0) return false;
+  const m = m1 * 10 + m2;
+  const d = d1 * 10 + d2;
+  if (y < 100 || m < 1 || m > 12 || d < 1) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  return d <= days;
 }
 
 function shift(iso: string, sign: string, amount: number, unit: string): string {
@@ -64,20 +84,48 @@ export function resolveDate(expr: string, parent: unknown): string | undefined {
   return resolveUncached(expr, parent);
 }
 
+/** An expression parsed once, with what it gave for each sibling value (`$issueDate+10y`: the pure part). */
+interface ParsedExpression {
+  base: string;
+  sign: string | undefined;
+  amount: number;
+  unit: string | undefined;
+  bySibling: Map<string, string>;
+}
+const parsed = new Map<string, ParsedExpression>();
+
+function parse(expr: string): ParsedExpression {
+  let p = parsed.get(expr);
+  if (!p) {
+    const match = EXPR.exec(expr);
+    if (!match) throw new Error(`Invalid date expression: ${expr}`);
+    const [, base, sign, amount, unit] = match;
+    p = { base: base!, sign, amount: Number(amount), unit, bySibling: new Map() };
+    if (parsed.size < 10_000) parsed.set(expr, p);
+  }
+  return p;
+}
+
 function resolveUncached(expr: string, parent: unknown): string | undefined {
-  const match = EXPR.exec(expr);
-  if (!match) throw new Error(`Invalid date expression: ${expr}`);
-  const [, base, sign, amount, unit] = match;
-  let value: string | undefined;
+  const { base, sign, amount, unit, bySibling } = parse(expr);
+  if (base.charCodeAt(0) === 36 /* $ */) {
+    const sibling = parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[base.slice(1)] : undefined;
+    if (!isIsoDate(sibling)) return undefined;
+    if (!sign) return sibling;
+    let value = bySibling.get(sibling);
+    if (value === undefined) {
+      if (bySibling.size >= 10_000) bySibling.clear();
+      value = shift(sibling, sign, amount, unit!);
+      bySibling.set(sibling, value);
+    }
+    return value;
+  }
+  let value: string;
   if (base === 'today') value = today();
   else if (base === 'startOfYear') value = `${today().slice(0, 4)}-01-01`;
   else if (base === 'endOfYear') value = `${today().slice(0, 4)}-12-31`;
-  else if (base!.startsWith('$')) {
-    const sibling = parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[base!.slice(1)] : undefined;
-    value = isIsoDate(sibling) ? sibling : undefined;
-  } else value = base;
-  if (value === undefined) return undefined;
-  return sign ? shift(value, sign, Number(amount), unit!) : value;
+  else value = base;
+  return sign ? shift(value, sign, amount, unit!) : value;
 }
 
 /** Whole years between a date and today (years in business, age). */

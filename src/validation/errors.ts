@@ -62,3 +62,6 @@ export function pointerToDotted(pointer: string): string {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((acc, key) => (/^\d+$/.test(key) ? `${acc}[${key}]` : acc ? `${acc}.${key}` : key), '');
 }
+
+/** Keywords that only say "not filled yet": an automatic save may store incomplete data, never wrong data. */
+export const INCOMPLETE_KEYWORDS: ReadonlySet<string> = new Set(['required', 'minItems', 'minLength', 'dependentRequired', 'x-arrayTotal']);

@@ -12,9 +12,8 @@ import { _, type Code, type KeywordCxt, type KeywordDefinition, Name } from 'ajv
 import { getProperty } from 'ajv/dist/compile/codegen/index.js';
 import * as runtime from './runtime';
 import type { ReferenceLists } from './lists';
+import { LISTS_MODULE, RUNTIME_MODULE } from './standalone';
 
-/** Where the standalone code finds the runtime (relative to the generated module). */
-export const RUNTIME_MODULE = './runtime.js';
 
 const message = { type: 'string', minLength: 1 } as const;
 const path = { type: 'string' } as const;
@@ -22,7 +21,7 @@ const dateExpr = {
   type: 'string',
   pattern: '^(today|startOfYear|endOfYear|\\$[A-Za-z0-9_]+|\\d{4}-\\d{2}-\\d{2})([+-]\\d+[dmy])?$',
 } as const;
-/** A condition on one value (x-derive allMatch, x-count where): equals, in (one of) and/or contains (arrays). */
+/** A condition on one value (x-count where): equals, in (one of) and/or contains (arrays). */
 const matchCondition = {
   type: 'object',
   additionalProperties: false,
@@ -141,25 +140,6 @@ export function projectKeywords(lists: ReferenceLists): KeywordDefinition[] {
       required: ['code', 'number', 'kind', 'message'],
       properties: { code: path, number: path, kind: { enum: ['mobile', 'landline'] }, message },
     }),
-    simple('x-derive', 'checkDerive', ['array'], ['object'], {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['target', 'fn', 'from', 'message'],
-        properties: {
-          target: path,
-          fn: { enum: ['anyTrue', 'yearsSince', 'ifEquals', 'allMatch'] },
-          from: { anyOf: [path, { type: 'array', items: path, minItems: 1 }] },
-          match: { type: 'array', items: matchCondition },
-          equals: {},
-          value: {},
-          otherwise: {},
-          message,
-        },
-      },
-    }),
     {
       keyword: 'x-list',
       schemaType: ['object'],
@@ -188,7 +168,7 @@ export function projectKeywords(lists: ReferenceLists): KeywordDefinition[] {
       },
       code(cxt) {
         const { gen, data, schemaCode, it } = cxt;
-        const listsRef = gen.scopeValue('keyword', { ref: lists, code: _`require("./lists.json")` });
+        const listsRef = gen.scopeValue('keyword', { ref: lists, code: _`require(${LISTS_MODULE})` });
         pushRuntimeErrors(cxt, 'checkList', ({ fn }) => _`${fn}(${data}, ${schemaCode}, ${it.parentData}, ${N.rootData}, ${listsRef})`);
       },
     },
@@ -235,5 +215,7 @@ export function projectKeywords(lists: ReferenceLists): KeywordDefinition[] {
     // Annotations read by the form runtime and the studio, not by validation.
     { keyword: 'x-help', schemaType: 'string' },
     { keyword: 'x-label', schemaType: 'string' },
+    // Who may write the field (src/content/fieldMap.ts; the server enforces it on every write).
+    { keyword: 'x-writer', schemaType: 'string', metaSchema: { enum: ['applicant', 'agent', 'server'] } },
   ];
 }

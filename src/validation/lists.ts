@@ -3,6 +3,8 @@ export interface ListOption {
   value: string;
   label: string;
   children?: ListOption[];
+  /** Retired by product staff: still a valid answer (saved applications keep it), no longer offered for a new choice. */
+  retired?: boolean;
 }
 
 export interface ReferenceList {

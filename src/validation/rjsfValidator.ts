@@ -35,11 +35,36 @@ export function toRjsfErrors(errors: FieldError[]): RJSFValidationError[] {
   }));
 }
 
+/** What the forms validate with: RJSF's interface plus the project's field errors (precompiled in the browser). */
+export interface FormValidator extends ValidatorType<unknown, RJSFSchema> {
+  fieldErrors(schema: RJSFSchema, formData: unknown): FieldError[];
+}
+
+/** RJSF's validation result from the project's field errors (and the form's own customValidate, if any). */
+export function validationData(
+  fieldErrors: FieldError[],
+  formData: unknown,
+  customValidate?: CustomValidator<unknown, RJSFSchema>,
+  transformErrors?: ErrorTransformer<unknown, RJSFSchema>,
+  uiSchema?: UiSchema<unknown, RJSFSchema>,
+): ValidationData<unknown> {
+  let errors = toRjsfErrors(fieldErrors);
+  if (transformErrors) errors = transformErrors(errors, uiSchema);
+  const errorSchema = toErrorSchema<unknown>(errors);
+  if (customValidate) {
+    const handler = customValidate(formData, createErrorHandler<unknown>(formData), uiSchema);
+    const userErrorSchema = unwrapErrorHandler<unknown>(handler);
+    return validationDataMerge<unknown>({ errors, errorSchema }, userErrorSchema);
+  }
+  return { errors, errorSchema };
+}
+
 /**
- * RJSF's validator interface on top of the project's ajv (createAjv): the form shows exactly the field
- * errors (paths and messages) that the server and the CLI report for the same data.
+ * RJSF's validator interface on top of the project's ajv (createAjv), compiling schemas as it meets them (tests
+ * and tools; the browser runs the precompiled validators of precompiledValidator.ts instead, with the same
+ * errors): the form shows exactly the field errors (paths and messages) that the server and the CLI report.
  */
-export class ProjectValidator implements ValidatorType<unknown, RJSFSchema> {
+export class ProjectValidator implements FormValidator {
   private readonly byObject = new WeakMap<object, ValidateFunction>();
   private rootAdded: RJSFSchema | undefined;
 
@@ -67,15 +92,7 @@ export class ProjectValidator implements ValidatorType<unknown, RJSFSchema> {
     transformErrors?: ErrorTransformer<unknown, RJSFSchema>,
     uiSchema?: UiSchema<unknown, RJSFSchema>,
   ): ValidationData<unknown> {
-    let errors = toRjsfErrors(this.fieldErrors(schema, formData));
-    if (transformErrors) errors = transformErrors(errors, uiSchema);
-    const errorSchema = toErrorSchema<unknown>(errors);
-    if (customValidate) {
-      const handler = customValidate(formData, createErrorHandler<unknown>(formData), uiSchema);
-      const userErrorSchema = unwrapErrorHandler<unknown>(handler);
-      return validationDataMerge<unknown>({ errors, errorSchema }, userErrorSchema);
-    }
-    return { errors, errorSchema };
+    return validationData(this.fieldErrors(schema, formData), formData, customValidate, transformErrors, uiSchema);
   }
 
   /**

@@ -5,7 +5,7 @@
  * data the keyword sits on, so cross-field errors land on the field that is wrong.
  */
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
-import { isIsoDate, resolveDate, yearsSince } from './dates';
+import { isIsoDate, resolveDate } from './dates';
 import { getAt, toPointer } from './pointer';
 import type { ReferenceLists } from './lists';
 
@@ -39,9 +39,8 @@ export function checkDate(value: unknown, rules: DateRule[], parent: unknown): R
       if (!isObj(parent) || !filled(parent[rule.requires])) return one('', rule.message, { requires: rule.requires });
       continue;
     }
-    const [op, expr] = (['min', 'max', 'after', 'before'] as const)
-      .filter((k) => rule[k] !== undefined)
-      .map((k) => [k, rule[k]!] as const)[0] ?? [];
+    const op = rule.min !== undefined ? 'min' : rule.max !== undefined ? 'max' : rule.after !== undefined ? 'after' : rule.before !== undefined ? 'before' : undefined;
+    const expr = op && rule[op];
     if (!op || !expr) continue;
     const bound = resolveDate(expr, parent);
     if (bound === undefined) continue;
@@ -262,55 +261,10 @@ export function checkList(
     options = options.find((o) => o.value === parentValue)?.children ?? [];
   }
   const allowed = valueSet(options);
-  const values = Array.isArray(value) ? value : [value];
+  if (!Array.isArray(value)) return allowed.has(value) ? null : one('', rule.message, { allowedList: listNameFor(rule, root), invalid: [value] });
+  const values = value;
   const bad = values.filter((v) => !allowed.has(v));
   return bad.length ? one('', rule.message, { allowedList: listNameFor(rule, root), invalid: bad }) : null;
-}
-
-// ---------------------------------------------------------------- x-derive
-export interface DeriveRule {
-  target: string;
-  fn: 'anyTrue' | 'yearsSince' | 'ifEquals' | 'allMatch';
-  from: string | string[];
-  /** allMatch: one condition per `from` path (by position); a path without one must be `true`. */
-  match?: Match[];
-  equals?: unknown;
-  value?: unknown;
-  /** Applied by the form runtime when `from` changes and the condition does not hold (clears a value). */
-  otherwise?: unknown;
-  message: string;
-}
-
-/** The value a rule derives from the object, or `undefined` when the rule does not constrain it now. */
-export function deriveValue(data: Obj, rule: DeriveRule): unknown {
-  const from = Array.isArray(rule.from) ? rule.from : [rule.from];
-  switch (rule.fn) {
-    case 'anyTrue':
-      return from.some((p) => getAt(data, p) === true);
-    case 'yearsSince': {
-      const d = getAt(data, from[0]!);
-      return isIsoDate(d) ? Math.max(0, yearsSince(d)) : undefined;
-    }
-    case 'ifEquals':
-      return getAt(data, from[0]!) === rule.equals ? rule.value : undefined;
-    case 'allMatch':
-      return from.every((p, i) => matches(getAt(data, p), rule.match?.[i] ?? { equals: true }));
-  }
-}
-
-/** Values derived from other fields must equal what the rule computes (the form fills them in). */
-export function checkDerive(data: unknown, rules: DeriveRule[]): RuleError[] | null {
-  if (!isObj(data)) return null;
-  const errors: RuleError[] = [];
-  for (const rule of rules) {
-    const expected = deriveValue(data, rule);
-    if (expected === undefined) continue;
-    const actual = getAt(data, rule.target);
-    if (actual !== undefined && actual !== expected) {
-      errors.push({ path: toPointer(rule.target), message: rule.message, params: { expected } });
-    }
-  }
-  return errors.length ? errors : null;
 }
 
 // ---------------------------------------------------------------- x-decimals
@@ -367,7 +321,7 @@ export function checkArrayTotal(items: unknown, rules: ArrayTotalRule[]): RuleEr
   return errors.length ? errors : null;
 }
 
-// ---------------------------------------------------------------- conditions (x-derive allMatch, x-count)
+// ---------------------------------------------------------------- conditions (x-count)
 /** One condition on a value: equal to, one of, or (for arrays) containing a value. */
 export interface Match {
   equals?: unknown;

@@ -106,9 +106,17 @@ describeEachDatabase('agent channel', (db) => {
       expect(res.statusCode, res.body).toBe(200);
       const { entries } = res.json() as { entries: Json[] };
       expect(entries.map((e) => e.action)).toEqual(['prospect.create', 'prospect.auto']);
-      expect(entries[0]).toMatchObject({ actor: 'Applicant', actorKind: 'customer', changes: ['/'] });
+      expect(entries[0]).toMatchObject({ actor: 'Applicant', actorKind: 'customer' });
+      // The whole document is new; what the form logic derived from it on the server is listed after it.
+      const [whole, ...derived] = entries[0]!.changes as unknown[];
+      expect(whole).toBe('/');
+      for (const d of derived) expect(d).toMatchObject({ byLogic: 'derived' });
       expect(entries[1]).toMatchObject({ actor: 'Hamad Saeed', actorKind: 'agent' });
       expect(entries[1]!.changes).toContain('/applicantInfo/fullName');
+      // In words for the overview: the field's title from the schemas, never the pointer.
+      expect(entries[1]!.changeLabels).toContain('Full name');
+      expect(entries[0]!.changeLabels[0]).toBe('The whole application');
+      for (const label of entries.flatMap((e) => e.changeLabels as string[])) expect(label).not.toMatch(/^\//);
       expect(Date.parse(entries[0]!.at)).toBeLessThanOrEqual(Date.parse(entries[1]!.at));
     });
 

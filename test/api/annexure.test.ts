@@ -103,7 +103,7 @@ describeEachDatabase('KYC annexure API', (db) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ message: 'RO name is invalid', field: 'prospect.kycAnnexure.roName' }),
+        expect.objectContaining({ message: "RO name may only contain letters, spaces, hyphens (-) and apostrophes ('): remove digits and other characters", field: 'prospect.kycAnnexure.roName' }),
         expect.objectContaining({ message: 'Visit date should not be less than 01/01/1990', field: 'prospect.kycAnnexure.visitDetails[0].kycVisitDate' }),
       ]),
     );
@@ -140,6 +140,20 @@ describeEachDatabase('KYC annexure API', (db) => {
     expect(res.json().completedSteps).toEqual(
       expect.arrayContaining([expect.objectContaining({ flowId: 'selectServices', step: 'kycAnnexure', status: 'COMPLETED' })]),
     );
+  });
+
+  it('site visit Yes then No: the save succeeds and the stored annexure has no visit entry (hidden answers dropped, not validated)', async () => {
+    const data = validAnnexure();
+    data.kycAnnexure.isVisitConducted = 'N';
+    data.kycAnnexure.reasonForNoVisit = 'The office is being renovated';
+    data.kycAnnexure.visitDetails = [...data.kycAnnexure.visitDetails, {}];
+    const res = await put(agent, { prospect: data, saveType: 'save', step: 'kycAnnexure' });
+    expect(res.statusCode, res.body).toBe(200);
+    version = res.json().version;
+    const stored = (await get(agent)).json().prospect.kycAnnexure;
+    expect(stored).not.toHaveProperty('visitDetails');
+    expect(stored).not.toHaveProperty('siteVisitReport');
+    expect(stored.reasonForNoVisit).toBe('The office is being renovated');
   });
 
   it('never shows the annexure or the EID ping details to the customer', async () => {

@@ -102,6 +102,15 @@ describeEachDatabase('documents API', (db) => {
     expect(down.headers['content-type']).toBe('application/pdf');
     expect(down.headers['content-disposition']).toBe(`attachment; filename="my passport.pdf"; filename*=UTF-8''my%20passport.pdf`);
     expect(down.rawPayload.equals(bytes)).toBe(true);
+
+    // Both are in the application's audit trail: who uploaded and who downloaded which document.
+    const audit = await app.database.db.selectFrom('audit_log').select(['action', 'changes', 'actor_kind']).where('prospect_id', '=', prospectId).orderBy('id').execute();
+    const changes = (c: unknown) => (typeof c === 'string' ? JSON.parse(c) : c) as Json[];
+    const uploaded = audit.find((a) => a.action === 'document.upload' && changes(a.changes)[0]?.documentKey === 'Passport-1');
+    expect(uploaded && changes(uploaded.changes)[0]).toMatchObject({ documentType: 'Passport', fileName: 'my passport.pdf' });
+    const downloaded = audit.find((a) => a.action === 'document.download');
+    expect(downloaded && changes(downloaded.changes)[0]).toMatchObject({ documentKey: 'Passport-1', fileName: 'my passport.pdf' });
+    expect(downloaded?.actor_kind).toBe('customer');
   });
 
   it('accepts PNG and JPEG, fields before or after the file; the type comes from the content', async () => {

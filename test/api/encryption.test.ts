@@ -7,7 +7,7 @@ import { ApiRequestError, SessionExpiredError, secureFetch } from '../../src/app
 import { buildApp } from '../../src/server/app';
 import type { ServerConfig } from '../../src/server/config';
 import { createReplayNonceRepository } from '../../src/server/repositories/replayNonceRepository';
-import { decryptResponse, encryptRequest, fromBase64, importPublicKey, toBase64 } from '../../src/shared/envelope';
+import { createRequestKey, decryptResponse, encryptRequest, fromBase64, importPublicKey, toBase64 } from '../../src/shared/envelope';
 import { describeEachDatabase } from './helpers';
 
 const ENCRYPTION_ERROR = { errorType: 'EncryptionError', errors: [{ errorCode: 'ENCRYPTION', message: 'The request could not be read' }] };
@@ -33,6 +33,8 @@ async function startTestApp(config: ServerConfig): Promise<FastifyInstance> {
 describeEachDatabase('body encryption', (db) => {
   let app: FastifyInstance;
   let publicKey: CryptoKey;
+  // Without the run's shared test key: this suite covers the key pair the server makes and keeps in DATA_DIR.
+  const config = (): ServerConfig => ({ ...db().config, serverPrivateKeyPem: undefined });
 
   /** An encrypted request as the browser would send it, ready for app.inject. */
   async function sealed(method: 'POST' | 'PUT', url: string, body: unknown, ts?: number) {
@@ -41,7 +43,7 @@ describeEachDatabase('body encryption', (db) => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp(db().config);
+    app = await startTestApp(config());
     publicKey = await importPublicKey(app.publicKeySpki);
   });
   afterAll(async () => {
@@ -115,6 +117,20 @@ describeEachDatabase('body encryption', (db) => {
     const invalid = (await sealed('POST', '/api/test/echo', { name: 7 })).request;
     expect((await app.inject(invalid)).json()).not.toEqual(ENCRYPTION_ERROR); // encrypted FieldsValidation
     expect((await app.inject(invalid)).json()).toEqual(ENCRYPTION_ERROR);
+  });
+
+  it('takes many requests under one reused wrapped key, each nonce once', async () => {
+    const key = await createRequestKey(publicKey);
+    const sealedWith = async (name: string) => {
+      const sent = await encryptRequest(key, { name }, { method: 'POST', path: '/api/test/echo' });
+      return { request: { method: 'POST', url: '/api/test/echo', headers: sent.headers, payload: JSON.stringify(sent.payload) } satisfies InjectOptions, key: sent.key };
+    };
+    const requests = await Promise.all(['one', 'two', 'three'].map(sealedWith));
+    const answers = await Promise.all(requests.map((r) => app.inject(r.request)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(await decryptResponse(requests[1]!.key, answers[1]!.json())).toEqual({ echo: { name: 'two' }, encrypted: true });
+    const replays = await Promise.all(requests.map((r) => app.inject(r.request)));
+    for (const replay of replays) expect(replay.json()).toEqual(ENCRYPTION_ERROR);
   });
 
   it('refuses a ciphertext sent to another endpoint or method', async () => {
@@ -194,11 +210,9 @@ describeEachDatabase('body encryption', (db) => {
 
   it('keeps the key pair across restarts (file mode 600); ENCRYPTION=off also takes plaintext', async () => {
     const before = app.publicKeySpki;
-    if (!db().config.serverPrivateKeyPem) {
-      expect(statSync(join(db().config.dataDir, 'server-key.pem')).mode & 0o777).toBe(0o600);
-    }
+    expect(statSync(join(db().config.dataDir, 'server-key.pem')).mode & 0o777).toBe(0o600);
     await app.close();
-    app = await startTestApp({ ...db().config, encryption: 'off' });
+    app = await startTestApp({ ...config(), encryption: 'off' });
     expect(app.publicKeySpki).toBe(before);
 
     const plain = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'debugging' } });

@@ -17,9 +17,10 @@ describeEachDatabase('health', (db) => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('keeps a request id given by the caller', async () => {
+  it('answers with a request id of its own, never the one a caller chose (issue 12: the client id is only logged beside it)', async () => {
     const res = await app().inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'abc-123' } });
-    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-request-id']).not.toBe('abc-123');
   });
 
   it('answers unknown API paths with a JSON 404, not the SPA', async () => {

@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { dropSchema, postgresReachable, TEST_DATABASE_URL } from '../../scripts/lib/postgres';
-import { buildApp } from '../../src/server/app';
-import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { type BuildOptions, buildApp } from '../../src/server/app';
+import type { ServerConfig } from '../../src/server/config';
+import { copyPgliteTemplate } from '../setup/pgliteTemplate';
+import { testServerConfig } from '../setup/testFixtures';
 
 export { TEST_DATABASE_URL };
 const CI = process.env.CI === 'true';
+/** The run's key pair, token secret and template database (test/setup/globalSetup.ts). */
+const fixtures = inject('testFixtures');
 
 const pgAvailable = await postgresReachable();
 if (!pgAvailable) {
@@ -17,7 +21,11 @@ if (!pgAvailable) {
   console.warn(`\n!!! ${message}: the PostgreSQL API tests are SKIPPED on this machine !!!\n`);
 }
 
-/** A database of its own for one test file: a PGlite folder, or a PostgreSQL schema. Dropped by `cleanup`. */
+/**
+ * A database of its own for one test file: a PGlite folder (a copy of the run's migrated template), or a
+ * PostgreSQL schema (named after the process and a random part, so parallel files never share one).
+ * Dropped by `cleanup`.
+ */
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
   config: ServerConfig;
@@ -27,12 +35,10 @@ export interface TestDatabase {
 export function newTestDatabase(name: 'pglite' | 'postgres'): TestDatabase {
   const dataDir = mkdtempSync(join(tmpdir(), 'qa-api-'));
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  if (name === 'pglite') copyPgliteTemplate(fixtures.pgliteTemplateDir, dataDir);
   const config: ServerConfig = {
-    ...loadConfig({}),
-    dataDir,
-    logLevel: 'silent',
-    publicDir: undefined,
-    ...(name === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema } : {}),
+    ...testServerConfig(fixtures, dataDir),
+    ...(name === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema, documentStore: { kind: 'database' as const } } : {}),
   };
   return {
     name,
@@ -55,9 +61,12 @@ export function describeEachDatabase(title: string, suite: (db: () => TestDataba
   }
 }
 
-/** Builds and starts the app on the test database; `overrides` adjust the config (e.g. encryption off). */
-export async function startApp(db: TestDatabase, overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ ...db.config, ...overrides }, { logger: false });
+/**
+ * Builds and starts the app on the test database; `overrides` adjust the config (e.g. encryption off),
+ * `options` the build (e.g. a clock the test moves).
+ */
+export async function startApp(db: TestDatabase, overrides: Partial<ServerConfig> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ ...db.config, ...overrides }, { logger: false, ...options });
   await app.ready();
   return app;
 }

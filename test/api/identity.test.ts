@@ -27,7 +27,8 @@ describeEachDatabase('identity: tokens, roles, agent login', (db) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await appWithProbes(withConfig(db(), { loginMaxFailuresPerIp: 8 }));
+    // No JWT_SECRET (unlike the run's other test apps): the secret is generated into DATA_DIR, as the tests below read it.
+    app = await appWithProbes(withConfig(db(), { loginMaxFailuresPerIp: 8, jwtSecret: undefined }));
     await createUser(app.database.db, { username: 'Omar.RO', password: 'correct horse battery', displayName: 'Omar Khalid', roCode: 'RO123', roles: ['agent'] });
     await createUser(app.database.db, { username: 'studio', password: 'product staff pass', displayName: 'Product Staff', roles: ['product'] });
   });
@@ -76,10 +77,12 @@ describeEachDatabase('identity: tokens, roles, agent login', (db) => {
     it('answers 401 with an empty body without a token, with a forged token and with an expired token', async () => {
       const key = deriveKey(Buffer.from(readFileSync(join(db().config.dataDir, SECRET_FILE), 'utf8').trim()), 'jwt-hs256');
       const repo = createRefreshTokenRepository();
-      const past = createTokenService({ db: app.database.db, repo, key, accessTtlSeconds: 60, refreshTtlSeconds: 60, now: () => new Date(Date.now() - 3600_000) });
-      const expired = (await past.issueAccess({ sub: 'u', kind: 'staff', roles: ['agent'] })).token;
-      const forger = createTokenService({ db: app.database.db, repo, key: Buffer.alloc(32, 7), accessTtlSeconds: 60, refreshTtlSeconds: 60 });
-      const forged = (await forger.issueAccess({ sub: 'u', kind: 'staff', roles: ['agent'] })).token;
+      const ttl = { accessTtlSeconds: 60, refreshTtlSeconds: 60, sessionMaxSeconds: 7200 };
+      // The session of the expired token is still alive (2 h): only the token's own expiry refuses it.
+      const past = createTokenService({ db: app.database.db, repo, key, ...ttl, now: () => new Date(Date.now() - 3600_000) });
+      const expired = (await past.issue({ sub: 'u', kind: 'staff', roles: ['agent'] })).access_token;
+      const forger = createTokenService({ db: app.database.db, repo, key: Buffer.alloc(32, 7), ...ttl });
+      const forged = (await forger.issue({ sub: 'u', kind: 'staff', roles: ['agent'] })).access_token;
       const valid = (await deviceToken(app, 'device-2')).access_token;
       const tampered = valid.slice(0, -3) + (valid.endsWith('AAA') ? 'BBB' : 'AAA');
 

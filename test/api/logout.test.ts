@@ -37,11 +37,17 @@ describeEachDatabase('logout: POST /api/onboarding/logout', (db) => {
     expect(again.body).toBe('');
   });
 
-  it('is idempotent: an already revoked or unknown token answers 204', async () => {
+  it('is idempotent: an already revoked or unknown token answers 204; the ended session itself is refused', async () => {
+    // Two sessions of the same device: the second may name the first's (already revoked) refresh token.
     const device = await deviceToken(app, 'logout-device-2');
+    const other = await deviceToken(app, 'logout-device-2');
     expect((await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token })).statusCode).toBe(204);
-    expect((await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token })).statusCode).toBe(204);
-    expect((await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: 'y'.repeat(43) })).statusCode).toBe(204);
+    expect((await logout(app, other.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token })).statusCode).toBe(204);
+    expect((await logout(app, other.access_token, { client_id: CLIENT_ID, refresh_token: 'y'.repeat(43) })).statusCode).toBe(204);
+    // Logout ended every access token of the first session (401, no body), also for logging out again.
+    const ended = await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.body).toBe('');
   });
 
   it('needs a bearer token (401 with no body) and refuses the refresh token of another session (403)', async () => {

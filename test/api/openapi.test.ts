@@ -19,6 +19,8 @@ describeEachDatabase('OpenAPI', (db) => {
       '/api/users/authenticate',
       '/api/prospects/{prospectId}/documents',
       '/api/prospects/{prospectId}/screening',
+      '/api/agent/prospects/{prospectId}/export',
+      '/api/agent/prospects/import',
     ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }

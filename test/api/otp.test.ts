@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OtpDelivery, OtpMessage } from '../../src/server/messaging/otpDelivery';
 import { decryptResponse, encryptRequest, importPublicKey } from '../../src/shared/envelope';
 import { type Applicant, deviceToken, latestCode, otpCall, postLogin, withConfig } from './authHelpers';
+import { movableClock } from '../setup/testClock';
 import { describeEachDatabase, startApp } from './helpers';
 
 let counter = 0;
@@ -107,7 +108,9 @@ describeEachDatabase('POST /api/otp', (db) => {
     it('a new code replaces the earlier one', async () => {
       const who = applicant();
       const first = await generated(who, 'dev-g', '10.0.7.1');
-      const second = await generated(who, 'dev-g', '10.0.7.2');
+      // The same browser (same device token, so the same session) asks again.
+      expect((await otpCall(app, first.token, { action: 'generate', ...who }, '10.0.7.2')).statusCode).toBe(200);
+      const second = { token: first.token, code: await latestCode(app, who) };
       if (first.code !== second.code) {
         expect((await otpCall(app, second.token, { action: 'verify', ...who, otpToken: first.code }, '10.0.7.1')).json().errorCode).toBe('OTP_INVALID');
       }
@@ -126,6 +129,20 @@ describeEachDatabase('POST /api/otp', (db) => {
     });
   });
 
+  it('a verified code is redeemed only by the token that asked for it, not by one minted for the same device id', async () => {
+    const who = applicant();
+    const { token, code } = await generated(who, 'dev-victim', '10.0.8.5');
+    expect((await otpCall(app, token, { action: 'verify', ...who, otpToken: code }, '10.0.8.5')).json()).toMatchObject({ verified: true });
+    // Anyone can mint a device token naming the victim's device id; it gets nothing.
+    const thief = await deviceToken(app, 'dev-victim', '10.0.8.6');
+    const stolen = await postLogin(app, { resource_type: 'customer', device_id: 'dev-victim' }, thief.access_token, '10.0.8.6');
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json()).toEqual({ errorType: 'Forbidden', errors: [{ errorCode: 'OTP_NOT_VERIFIED', message: 'Please verify the one-time code first' }] });
+    // The real browser still signs in.
+    const real = await postLogin(app, { resource_type: 'customer', device_id: 'dev-victim' }, token, '10.0.8.5');
+    expect(real.statusCode, real.body).toBe(200);
+  });
+
   describe('limits', () => {
     it('throttles generation per mobile number: 3 per window, then 429 with a clear message', async () => {
       const who = applicant();
@@ -134,8 +151,11 @@ describeEachDatabase('POST /api/otp', (db) => {
       const res = await otpCall(app, device.access_token, { action: 'generate', ...who }, '10.0.9.9');
       expect(res.statusCode).toBe(429);
       expect(res.json()).toMatchObject({ errorType: 'TooManyRequests', errors: [{ errorCode: 'OTP_RATE_LIMIT' }] });
-      expect(res.json().errors[0].message).toMatch(/^Too many codes were requested for this mobile number\. Please try again in \d+ minutes?\.$/);
+      // In minutes, or in seconds when the limit's window has less than a minute left to fade.
+      expect(res.json().errors[0].message).toMatch(/^Too many codes were requested for this mobile number\. Please try again in \d+ (minutes?|seconds?)\.$/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // Never longer than the window of the limit (OTP_RATE_WINDOW, 600 s).
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600);
     });
 
     it('throttles generation per address', async () => {
@@ -165,9 +185,9 @@ describeEachDatabase('POST /api/otp', (db) => {
       expect(body.errorType).toBe('FieldsValidation');
       expect(body.errors).toEqual(
         expect.arrayContaining([
-          { errorCode: 'INVALID', field: 'login.email', message: 'E-mail is invalid' },
-          { errorCode: 'INVALID', field: 'login.mobileNo', message: 'Only numbers without spaces are allowed' },
-          { errorCode: 'INVALID', field: 'login.otpToken', message: 'One-time code is invalid' },
+          { errorCode: 'INVALID', field: 'login.email', message: 'E-mail must be an address like name@company.com' },
+          { errorCode: 'INVALID', field: 'login.mobileNo', message: 'Mobile Number may only contain digits: remove spaces and other characters' },
+          { errorCode: 'INVALID', field: 'login.otpToken', message: 'One-time code must be exactly 6 digits' },
         ]),
       );
       const missing = await otpCall(app, device.access_token, { action: 'generate' }, '10.0.11.1');
@@ -182,9 +202,10 @@ describeEachDatabase('POST /api/otp', (db) => {
 describeEachDatabase('POST /api/otp with a short code lifetime', (db) => {
   let app: FastifyInstance;
   const sent: OtpMessage[] = [];
+  const clock = movableClock();
 
   beforeAll(async () => {
-    app = await startApp(withConfig(db(), { otpTtlSeconds: 1 }));
+    app = await startApp(withConfig(db(), { otpTtlSeconds: 1 }), {}, { now: clock.now });
     // Any OtpDelivery can replace the outbox (an SMS gateway, or this recorder).
     app.otpDelivery = { deliver: async (m) => void sent.push(m) } satisfies OtpDelivery;
   });
@@ -199,7 +220,7 @@ describeEachDatabase('POST /api/otp with a short code lifetime', (db) => {
     expect((await otpCall(app, device.access_token, { action: 'generate', ...who })).statusCode).toBe(200);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ email: who.email, mobileNo: who.mobileNo, expiresInSeconds: 1 });
-    await new Promise((r) => setTimeout(r, 1200));
+    clock.advance(1200);
     const res = await otpCall(app, device.access_token, { action: 'verify', ...who, otpToken: sent[0]!.code });
     expect(res.json()).toMatchObject({ verified: false, attemptsLeft: 0, errorCode: 'OTP_EXPIRED' });
     expect(res.json().message).toMatch(/expired/);

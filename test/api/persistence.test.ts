@@ -28,10 +28,14 @@ describeEachDatabase('persistence', (db) => {
     try {
       const { db: kdb } = app.database;
       await repo.create(kdb, { id: 'P-CONFLICT-1', userType: 'sme', document: { a: 1 } });
-      const updated = await repo.update(kdb, { id: 'P-CONFLICT-1', expectedVersion: 1, document: { a: 2 } });
+      const audit = { principal: { sub: 'c-1', kind: 'customer' as const, roles: ['customer' as const] }, action: 'prospect.auto', changes: ['/a'] };
+      const updated = await repo.save(kdb, { id: 'P-CONFLICT-1', expectedVersion: 1, document: { a: 2 }, audit });
       expect(updated.version).toBe(2);
-      await expect(repo.update(kdb, { id: 'P-CONFLICT-1', expectedVersion: 1, document: { a: 3 } })).rejects.toBeInstanceOf(VersionConflictError);
+      await expect(repo.save(kdb, { id: 'P-CONFLICT-1', expectedVersion: 1, document: { a: 3 }, audit })).rejects.toBeInstanceOf(VersionConflictError);
       expect((await repo.findById(kdb, 'P-CONFLICT-1'))?.document).toEqual({ a: 2 });
+      // The save and its audit row are one statement: the refused save left no audit row.
+      const logged = await kdb.selectFrom('audit_log').select(['actor_sub', 'actor_kind', 'action', 'changes']).where('prospect_id', '=', 'P-CONFLICT-1').execute();
+      expect(logged).toEqual([{ actor_sub: 'c-1', actor_kind: 'customer', action: 'prospect.auto', changes: ['/a'] }]);
     } finally {
       await app.close();
       await db().cleanup();

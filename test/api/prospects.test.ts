@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { parseFixtures } from '../../src/content/fixtures';
-import { type DocumentsConfig, requiredDocuments } from '../../src/content/requiredDocuments';
-import { createDocumentRepository } from '../../src/server/repositories/documentRepository';
+import { applySectionChanges } from '../../src/shared/minimalAnswer';
 import { setToday } from '../../src/validation/clock';
 import { pointerToDotted } from '../../src/validation/errors';
+import { storeRequiredDocuments } from './documentRows';
 import { describeEachDatabase, startApp } from './helpers';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -131,8 +131,69 @@ describeEachDatabase('prospects API', (db) => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toContainEqual(
-      expect.objectContaining({ field: 'prospect.organizationInfo.companyName', message: 'Company name should not have trailing spaces' }),
+      expect.objectContaining({ field: 'prospect.organizationInfo.companyName', message: 'Company name should not start or end with a space: remove the space' }),
     );
+  });
+
+  it('answers only the sections that differ from the caller\'s copy when asked (Prefer: return=minimal)', async () => {
+    const created = await create(alice);
+    let copy = created.prospect;
+    let version = created.version;
+    const put = (prospect: Json, token = alice) =>
+      app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${created.prospectId}`, headers: { ...bearer(token), prefer: 'return=minimal' }, payload: { prospect, saveType: 'auto', version } });
+    // Twice: the second save starts from the row the first one wrote (the process's cache), the first from a read.
+    for (const companyName of ['Falcon Trading LLC', 'Falcon General Trading LLC']) {
+      const sent = { ...copy, organizationInfo: { ...(copy.organizationInfo as Json), companyName } };
+      const res = await put(sent);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['preference-applied']).toBe('return=minimal');
+      const answer = res.json() as { version: number; prospect: Json; removedSections: string[] };
+      expect(answer.version).toBe(version + 1);
+      expect(Object.keys(answer.prospect)).not.toContain('applicantInfo'); // unchanged: not sent back
+      expect(Object.keys(answer.prospect)).not.toContain('organizationInfo'); // stored as sent
+      const stored = (await call('GET', `/api/usertypes/sme/prospects/${created.prospectId}`, alice)).json() as { prospect: Json; version: number };
+      copy = applySectionChanges(sent, answer);
+      expect(copy).toEqual(stored.prospect);
+      version = answer.version;
+    }
+    // A section the server changes (an identity field the applicant cannot change) comes back whole.
+    const res = await put({ ...copy, applicantInfo: { ...(copy.applicantInfo as Json), email: 'evil@x.ae' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().prospect.applicantInfo as Json).email).toBe('aisha@falcon.ae');
+    // Without the preference, the whole prospect as before.
+    const full = await call('PUT', `/api/usertypes/sme/prospects/${created.prospectId}`, alice, { prospect: {}, saveType: 'auto', version: version + 1 });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.headers['preference-applied']).toBeUndefined();
+    expect(Object.keys(full.json().prospect)).toEqual(expect.arrayContaining(['applicantInfo', 'organizationInfo', 'generalInfo']));
+  });
+
+  it('validates again only the steps whose data changed since the stored row was validated, and every step on another day', async () => {
+    const { prospectId } = await create(alice);
+    const put = (prospect: Json, version: number) => call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, alice, { prospect, saveType: 'auto', version });
+    const licence = { companyName: 'Falcon Trading LLC', licenseIssueDate: '2026-01-15' }; // today: valid (not in the future)
+    expect((await put({ organizationInfo: licence }, 1)).statusCode).toBe(200);
+    const { validator } = await app.contentStore.current();
+    const validate = vi.spyOn(validator, 'validate');
+    try {
+      // Nothing changed since the last save's validation: no step runs again.
+      const same = await put({}, 2);
+      expect(same.statusCode, same.body).toBe(200);
+      expect(validate.mock.calls.map((c) => c[0])).not.toContain('steps/companyLicense');
+      // organizationInfo changed: the steps that read it run, those that read other sections only do not.
+      validate.mockClear();
+      expect((await put({ organizationInfo: { ...licence, companyName: 'Falcon General Trading LLC' } }, 3)).statusCode).toBe(200);
+      const ran = validate.mock.calls.map((c) => c[0]);
+      expect(ran).toContain('steps/companyLicense');
+      expect(ran).not.toContain('steps/applicantInfo');
+      // The next day (here: the day before, so that the stored issue date is in the future) every step runs again.
+      setToday('2026-01-14');
+      const nextDay = await put({}, 4);
+      expect(nextDay.statusCode, nextDay.body).toBe(400);
+      expect(nextDay.json().errors).toContainEqual(expect.objectContaining({ field: 'prospect.organizationInfo.licenseIssueDate', message: 'License issue date cannot be in the future' }));
+    } finally {
+      setToday('2026-01-15');
+      validate.mockRestore();
+    }
   });
 
   it('answers a stale version with 409 and never overwrites', async () => {
@@ -177,25 +238,7 @@ describeEachDatabase('prospects API', (db) => {
     const noDocuments = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, alice, { prospect: data, saveType: 'submit', version: 1 });
     expect(noDocuments.statusCode).toBe(400);
     expect(noDocuments.json().errorType).toBe('DocumentsRequired');
-    const config = (await app.contentStore.current()).built.documents as unknown as DocumentsConfig;
-    const docs = createDocumentRepository();
-    for (const [i, d] of requiredDocuments(data, config).filter((x) => x.required).entries()) {
-      await docs.insert(app.database.db, {
-        id: `D${i}-${prospectId}`,
-        prospectId,
-        documentKey: d.documentKey,
-        documentType: d.documentType,
-        documentTitle: d.documentTitle,
-        groupName: d.group,
-        signatoryId: d.signatoryId ?? null,
-        fileName: `${d.documentKey}.pdf`,
-        contentType: 'application/pdf',
-        size: 60_000,
-        sha256: 'x'.repeat(64),
-        storageKey: `k${i}`,
-        uploadedBy: 'test',
-      });
-    }
+    await storeRequiredDocuments(app, prospectId, data);
     const submitted = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, alice, { prospect: data, saveType: 'submit', version: 1 });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().status).toBe('SUBMITTED');

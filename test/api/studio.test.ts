@@ -16,6 +16,7 @@ const longName = (n: number) => 'Falcon Trading '.padEnd(n, 'x');
 describeEachDatabase('schema studio API', (db) => {
   let app: FastifyInstance;
   let product: string;
+  let reviewer: string;
   let customer: string;
   let agent: string;
   const companySchema = readJson(`schemas/${COMPANY}`);
@@ -53,6 +54,46 @@ describeEachDatabase('schema studio API', (db) => {
     return { prospectId, version };
   }
 
+  /** The hash of the server's check of a draft, as the studio sends it back to confirm what the check found. */
+  async function checkHash(baseVersion: number, files: Json): Promise<string> {
+    const res = await call('POST', '/api/studio/check', product, { baseVersion, files });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().checkHash;
+  }
+
+
+  /** A draft of `files` on `baseVersion`, written by the first product user (the author) and submitted for review. */
+  async function submittedDraft(baseVersion: number, files: Json, name = 'Draft'): Promise<Json> {
+    const created = await call('POST', '/api/studio/drafts', product, { name, baseVersion, files });
+    expect(created.statusCode, created.body).toBe(201);
+    const submitted = await call('POST', `/api/studio/drafts/${created.json().id}/submit`, product, { revision: created.json().revision });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().status).toBe('in_review');
+    return submitted.json();
+  }
+
+  /** The reviewer's approval, confirming `acknowledge` (a check hash) when given. */
+  async function approve(draft: Json, acknowledge?: string): Promise<Json> {
+    const res = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'approve', ...(acknowledge ? { acknowledge } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'approved', approvedBy: 'Rana Reviewer' });
+    return res.json();
+  }
+
+  /** The reviewer's check of a stored draft: its hash is what an approval confirms. */
+  async function draftCheckHash(draft: Json): Promise<string> {
+    const res = await call('POST', `/api/studio/drafts/${draft.id}/check`, reviewer);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().checkHash;
+  }
+
+  /** Author writes and submits, reviewer approves (confirming the check when it needs it) and publishes. */
+  async function publishReviewed(baseVersion: number, files: Json, message: string, confirm = true) {
+    const draft = await submittedDraft(baseVersion, files, message);
+    const approved = await approve(draft, confirm ? await draftCheckHash(draft) : undefined);
+    return call('POST', `/api/studio/drafts/${approved.id}/publish`, reviewer, { message });
+  }
+
   beforeAll(async () => {
     setToday('2026-01-15');
     app = await startApp(db(), { encryption: 'off' });
@@ -60,6 +101,7 @@ describeEachDatabase('schema studio API', (db) => {
     customer = await issue({ sub: 'c:971501234567', kind: 'customer', roles: ['customer'], countryCode: '971', mobile: '501234567', email: 'aisha@falcon.ae' });
     agent = await issue({ sub: 'u:ro1', kind: 'staff', roles: ['agent'], roCode: 'RO123', name: 'Omar' });
     product = await signInProductUser(app);
+    reviewer = await signInProductUser(app, 'studio.reviewer', 'Rana Reviewer');
   });
   afterAll(async () => {
     setToday(null);
@@ -72,8 +114,15 @@ describeEachDatabase('schema studio API', (db) => {
     ['GET', '/api/studio/versions/1'],
     ['GET', '/api/studio/diff?from=1&to=1'],
     ['POST', '/api/studio/check', { baseVersion: 1, files: {} }],
-    ['POST', '/api/studio/publish', { baseVersion: 1, files: {}, message: 'x' }],
     ['POST', '/api/studio/rollback', { toVersion: 1 }],
+    ['GET', '/api/studio/drafts'],
+    ['POST', '/api/studio/drafts', { name: 'x' }],
+    ['GET', '/api/studio/drafts/00000000-0000-4000-8000-000000000000'],
+    ['PUT', '/api/studio/drafts/00000000-0000-4000-8000-000000000000', { revision: 1, files: {} }],
+    ['POST', '/api/studio/drafts/00000000-0000-4000-8000-000000000000/submit', { revision: 1 }],
+    ['POST', '/api/studio/drafts/00000000-0000-4000-8000-000000000000/review', { revision: 1, decision: 'approve' }],
+    ['POST', '/api/studio/drafts/00000000-0000-4000-8000-000000000000/publish', {}],
+    ['POST', '/api/studio/drafts/00000000-0000-4000-8000-000000000000/rebase', { revision: 1 }],
     ['POST', '/api/studio/fixtures/run', { fixtures: { schema: 'steps/companyDetails', data: {}, expect: [] } }],
     ['GET', '/api/studio/audit'],
   ];
@@ -141,9 +190,30 @@ describeEachDatabase('schema studio API', (db) => {
       return res;
     };
 
-    const published = await call('POST', '/api/studio/publish', product, { baseVersion: 1, files: { [COMPANY]: withCompanyNameMax(40) }, message: 'Company name at most 40 characters' });
+    // The server runs the check itself: failing fixtures and broken applications need the approver's
+    // confirmation of that very check result (its hash).
+    const draft40 = await submittedDraft(1, { [COMPANY]: withCompanyNameMax(40) }, 'Company name at most 40 characters');
+    const publishIt = (token = reviewer) => call('POST', `/api/studio/drafts/${draft40.id}/publish`, token, { message: 'Company name at most 40 characters' });
+    const notApproved = await publishIt();
+    expect(notApproved.statusCode).toBe(409);
+    expect(notApproved.json()).toMatchObject({ errorType: 'NotApproved', errors: [{ errorCode: 'NOT_APPROVED' }] });
+    await approve(draft40);
+    const unconfirmed = await publishIt();
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({ errorType: 'CheckNotAcknowledged', errors: [{ errorCode: 'ACKNOWLEDGEMENT_REQUIRED', field: 'acknowledge' }] });
+    await approve(draft40, '0'.repeat(64));
+    const forged = await publishIt();
+    expect(forged.json().errors[0].errorCode).toBe('ACKNOWLEDGEMENT_STALE');
+    await approve(draft40, await draftCheckHash(draft40));
+    const byAuthor = await publishIt(product);
+    expect(byAuthor.statusCode).toBe(403);
+    expect(byAuthor.json().errors[0]).toMatchObject({ errorCode: 'OWN_DRAFT', message: 'You wrote this draft: the colleague who reviewed it publishes it' });
+    const published = await publishIt();
     expect(published.statusCode, published.body).toBe(201);
-    expect(published.json()).toEqual({ version: 2 });
+    expect(published.json()).toMatchObject({ version: 2, draft: { status: 'published', publishedVersion: 2, author: 'Studio Editor', approvedBy: 'Rana Reviewer' } });
+    const again = await publishIt();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].errorCode).toBe('DRAFT_CLOSED');
 
     const after = await call('GET', '/api/config?segment=sme&role=customer');
     expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -160,7 +230,7 @@ describeEachDatabase('schema studio API', (db) => {
     const versions = (await call('GET', '/api/studio/versions', product)).json().versions;
     expect(versions[0]).toMatchObject({ version: 2, author: 'Studio Editor', message: 'Company name at most 40 characters' });
 
-    const stale = await call('POST', '/api/studio/publish', product, { baseVersion: 1, files: { [COMPANY]: withCompanyNameMax(45) }, message: 'Someone else' });
+    const stale = await publishReviewed(1, { [COMPANY]: withCompanyNameMax(45) }, 'Someone else');
     expect(stale.statusCode).toBe(409);
     expect(stale.json().errors[0]).toMatchObject({ errorCode: 'STALE_BASE_VERSION', field: 'baseVersion' });
 
@@ -175,15 +245,29 @@ describeEachDatabase('schema studio API', (db) => {
           status: 'changed',
           changes: [
             { pointer: '/properties/organizationInfo/properties/companyName/maxLength', before: 50, after: 40 },
-            { pointer: '/properties/organizationInfo/properties/companyName/errorMessage/maxLength', before: 'Maximum 50 characters allowed', after: 'Maximum 40 characters allowed' },
+            { pointer: '/properties/organizationInfo/properties/companyName/errorMessage/maxLength', before: 'Company name is too long: use at most 50 characters', after: 'Maximum 40 characters allowed' },
           ],
         },
       ],
+      changes: [
+        expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', text: 'max length 50 → 40' }),
+        expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', text: 'message when too long "Company name is too long: use at most 50 characters" → "Maximum 40 characters allowed"' }),
+      ],
     });
 
-    const rolledBack = await call('POST', '/api/studio/rollback', product, { toVersion: 1, message: 'Back to 50' });
+    // A rollback is checked like a draft; this one breaks nothing, so it needs no acknowledgement.
+    const rollbackCheck = await call('POST', '/api/studio/rollback', product, { toVersion: 1, check: true });
+    expect(rollbackCheck.statusCode, rollbackCheck.body).toBe(200);
+    expect(rollbackCheck.json()).toMatchObject({ problems: [], needsAcknowledgement: false, checkHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // ...and a rollback is a draft like any other: reviewed by a colleague, then published.
+    const rollbackDraft = await call('POST', '/api/studio/rollback', product, { toVersion: 1 });
+    expect(rollbackDraft.statusCode, rollbackDraft.body).toBe(201);
+    expect(rollbackDraft.json()).toMatchObject({ draft: { kind: 'rollback', rollbackTo: 1, baseVersion: 2, status: 'draft', name: 'Rollback to version 1', author: 'Studio Editor' }, check: { problems: [], needsAcknowledgement: false } });
+    const rbSubmitted = await call('POST', `/api/studio/drafts/${rollbackDraft.json().draft.id}/submit`, product, { revision: rollbackDraft.json().draft.revision });
+    await approve(rbSubmitted.json());
+    const rolledBack = await call('POST', `/api/studio/drafts/${rollbackDraft.json().draft.id}/publish`, reviewer, { message: 'Back to 50' });
     expect(rolledBack.statusCode, rolledBack.body).toBe(201);
-    expect(rolledBack.json()).toEqual({ version: 3 });
+    expect(rolledBack.json().version).toBe(3);
     const third = (await call('GET', '/api/studio/versions/3', product)).json();
     const first = (await call('GET', '/api/studio/versions/1', product)).json();
     expect(third.files).toEqual(first.files);
@@ -194,16 +278,17 @@ describeEachDatabase('schema studio API', (db) => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().schemaVersion).toBe(3);
     const tooLong = await put(longName(55));
-    expect(tooLong.json().errors).toContainEqual({ errorCode: 'MAXLENGTH', message: 'Maximum 50 characters allowed', field: 'prospect.organizationInfo.companyName' });
+    expect(tooLong.json().errors).toContainEqual({ errorCode: 'MAXLENGTH', message: 'Company name is too long: use at most 50 characters', field: 'prospect.organizationInfo.companyName' });
 
-    const again = await call('POST', '/api/studio/rollback', product, { toVersion: 3 });
-    expect(again.statusCode).toBe(400);
+    const latestAgain = await call('POST', '/api/studio/rollback', product, { toVersion: 3 });
+    expect(latestAgain.statusCode).toBe(400);
+    expect(latestAgain.json().errors[0].errorCode).toBe('ALREADY_LATEST');
     const unknown = await call('POST', '/api/studio/rollback', product, { toVersion: 42 });
     expect(unknown.statusCode).toBe(404);
-    const same = await call('POST', '/api/studio/publish', product, { baseVersion: 3, files: { [COMPANY]: companySchema }, message: 'No change' });
+    const same = await publishReviewed(3, { [COMPANY]: companySchema }, 'No change');
     expect(same.statusCode).toBe(400);
     expect(same.json().errors[0].errorCode).toBe('NO_CHANGES');
-  });
+  }, 180_000); // the server runs the whole check for every publication and rollback
 
   it('refuses a draft that is not a valid JSON Schema', async () => {
     const schema = withCompanyNameMax(40);
@@ -216,7 +301,7 @@ describeEachDatabase('schema studio API', (db) => {
       message: expect.stringContaining('Not a valid JSON Schema (draft-07)'),
     });
     expect(check.json().breaking.checked).toBe(0);
-    const publish = await call('POST', '/api/studio/publish', product, { baseVersion: await latest(), files, message: 'broken' });
+    const publish = await publishReviewed(await latest(), files, 'broken', false);
     expect(publish.statusCode).toBe(400);
     expect(publish.json().errorType).toBe('FieldsValidation');
     expect(publish.json().errors[0].field).toBe(`files.${COMPANY}#/properties/organizationInfo/properties/companyName/maxLength`);
@@ -240,7 +325,7 @@ describeEachDatabase('schema studio API', (db) => {
     const problems = check.json().problems as Json[];
     expect(problems).toContainEqual({ path: COMPANY, pointer: '/properties/organizationInfo/properties/companyName/x-trimmed', message: 'Custom keyword "x-trimmed" is misused: must be string' });
     expect(problems.find((p) => p.pointer === '/properties/organizationInfo/properties/corporateTaxIdRegDate/x-date')?.message).toMatch(/Custom keyword "x-date" is misused/);
-    const publish = await call('POST', '/api/studio/publish', product, { baseVersion: await latest(), files: { [COMPANY]: schema }, message: 'misuse' });
+    const publish = await publishReviewed(await latest(), { [COMPANY]: schema }, 'misuse', false);
     expect(publish.statusCode).toBe(400);
   });
 
@@ -252,6 +337,20 @@ describeEachDatabase('schema studio API', (db) => {
     const messages = (check.json().problems as Json[]).map((p) => `${p.pointer}: ${p.message}`);
     expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/nickname: .*"nickname", which is not a field/));
     expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:widget: Unknown widget "FancyText"/));
+  });
+
+  it('refuses UI-schema keys outside the vocabulary and form logic that is malformed or names missing fields', async () => {
+    const ui = readJson('schemas/steps/companyDetails.ui.json');
+    ui.organizationInfo.companyName['ui:options'] = { showWhen: { path: 'x', equals: 1 } };
+    ui.organizationInfo.companyName['ui:logic'] = { visibleWhen: { '===': [1, 1] }, disabledWhen: { filled: { var: '/organizationInfo/noSuchField' } } };
+    const files = { 'steps/companyDetails.ui.json': ui };
+    const check = await call('POST', '/api/studio/check', product, { baseVersion: await latest(), files });
+    const messages = (check.json().problems as Json[]).map((p) => `${p.pointer}: ${p.message}`);
+    expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:options\/showWhen: Unknown UI schema key "showWhen"/));
+    expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:logic\/visibleWhen: Malformed expression: .*unknown operator "==="/));
+    expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:logic\/disabledWhen: "\/organizationInfo\/noSuchField" is not a field of any step/));
+    const publish = await publishReviewed(await latest(), files, 'unknown option', false);
+    expect(publish.statusCode).toBe(400);
   });
 
   it('refuses drafts that drop the protected core (identity, stakeholder list rules)', async () => {
@@ -267,7 +366,7 @@ describeEachDatabase('schema studio API', (db) => {
     expect(messages).toContainEqual(expect.stringMatching(/^steps\/applicantInfo\.schema\.json: Protected core: applicantInfo\.fullName \(Full name\) must stay required/));
     expect(messages).toContainEqual(expect.stringMatching(/^stakeholderList\.schema\.json: Protected core: the limit of 50 stakeholders/));
     expect(messages).toContainEqual(expect.stringMatching(/^stakeholderList\.schema\.json: Protected core: the rule that shareholders hold at most 100 %/));
-    const publish = await call('POST', '/api/studio/publish', product, { baseVersion: await latest(), files, message: 'relax identity' });
+    const publish = await publishReviewed(await latest(), files, 'relax identity', false);
     expect(publish.statusCode).toBe(400);
     expect(publish.json().errors.map((e: Json) => e.message).join('\n')).toContain('Protected core');
 
@@ -299,7 +398,7 @@ describeEachDatabase('schema studio API', (db) => {
     expect(check.json().problems).toEqual([]);
     expect(check.json().fixtures.failed).toBe(0);
     expect(check.json().breaking.newlyFailing).toBe(0);
-    const published = await call('POST', '/api/studio/publish', product, { baseVersion: await latest(), files, message: 'Trading name' });
+    const published = await publishReviewed(await latest(), files, 'Trading name');
     expect(published.statusCode, published.body).toBe(201);
 
     const { prospectId, version } = await createProspect();
@@ -351,13 +450,16 @@ describeEachDatabase('schema studio API', (db) => {
       schema.properties.organizationInfo.properties.companyName.maxLength = max;
       return { [COMPANY]: schema };
     };
+    const [draftA, draftB] = [await submittedDraft(base, draft(48), 'A'), await submittedDraft(base, draft(49), 'B')];
+    await approve(draftA, await draftCheckHash(draftA));
+    await approve(draftB, await draftCheckHash(draftB));
     const [a, b] = await Promise.all([
-      call('POST', '/api/studio/publish', product, { baseVersion: base, files: draft(48), message: 'A' }),
-      call('POST', '/api/studio/publish', product, { baseVersion: base, files: draft(49), message: 'B' }),
+      call('POST', `/api/studio/drafts/${draftA.id}/publish`, reviewer, { message: 'A' }),
+      call('POST', `/api/studio/drafts/${draftB.id}/publish`, reviewer, { message: 'B' }),
     ]);
     expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([201, 409]);
     expect(await latest()).toBe(base + 1);
-  });
+  }, 180_000); // the server runs the whole check for every publication and rollback
 
   it('refuses taking the basic information step out of the flows', async () => {
     const flows = readJson('schemas/flows.json');
@@ -372,11 +474,249 @@ describeEachDatabase('schema studio API', (db) => {
     expect(res.statusCode).toBe(200);
     const entries = res.json().entries as Json[];
     const publish = entries.find((e) => e.action === 'studio.publish' && e.detail.version === 2);
-    expect(publish).toMatchObject({ actor: 'Studio Editor', detail: { baseVersion: 1, message: 'Company name at most 40 characters', files: [COMPANY] } });
-    expect(entries.find((e) => e.action === 'studio.rollback')).toMatchObject({ actor: 'Studio Editor', detail: { version: 3, toVersion: 1, fromVersion: 2 } });
+    // The colleague who approved publishes; the author is kept with the version.
+    expect(publish).toMatchObject({ actor: 'Rana Reviewer', detail: { baseVersion: 1, message: 'Company name at most 40 characters', files: [COMPANY], author: 'Studio Editor', approvedBy: 'Rana Reviewer' } });
+    expect(entries.find((e) => e.action === 'studio.rollback')).toMatchObject({ actor: 'Rana Reviewer', detail: { version: 3, toVersion: 1, fromVersion: 2, author: 'Studio Editor' } });
+    expect(entries.some((e) => e.action === 'studio.draft.approve' && e.actor === 'Rana Reviewer')).toBe(true);
+    expect(entries.some((e) => e.action === 'studio.draft.submit' && e.actor === 'Studio Editor')).toBe(true);
     expect(entries.some((e) => e.action === 'studio.check')).toBe(true);
     expect(new Date(entries[0]!.at).getTime()).toBeGreaterThanOrEqual(new Date(entries.at(-1)!.at).getTime());
     const limited = await call('GET', '/api/studio/audit?limit=1', product);
     expect(limited.json().entries).toHaveLength(1);
   });
+
+  it('keeps drafts on the server, shared by product staff: autosave with a revision check, review by another user', async () => {
+    const base = await latest();
+    const current = (await call('GET', `/api/studio/versions/${base}`, product)).json().files[COMPANY];
+    const renamed = structuredClone(current);
+    renamed.properties.organizationInfo.properties.companyName.title = 'Name of the company';
+    const created = await call('POST', '/api/studio/drafts', product, { name: 'Company name label' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json()).toMatchObject({ baseVersion: base, revision: 1, status: 'draft', author: 'Studio Editor', changedFiles: [], files: {}, latestVersion: base });
+    const url = `/api/studio/drafts/${id}`;
+
+    // A colleague lists and opens it.
+    expect((await call('GET', '/api/studio/drafts', reviewer)).json().drafts.map((d: Json) => d.id)).toContain(id);
+    expect((await call('GET', url, reviewer)).json()).toMatchObject({ id, name: 'Company name label', author: 'Studio Editor' });
+
+    const saved = await call('PUT', url, product, { revision: 1, files: { [COMPANY]: renamed } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ revision: 2, changedFiles: [COMPANY], updatedBy: 'Studio Editor' });
+    const colleague = await call('PUT', url, reviewer, { revision: 2, name: 'Company name: new label' });
+    expect(colleague.json()).toMatchObject({ revision: 3, name: 'Company name: new label', updatedBy: 'Rana Reviewer', changedFiles: [COMPANY] });
+    // The author's tab still has revision 2: its autosave is refused, nothing is overwritten.
+    const lost = await call('PUT', url, product, { revision: 2, files: {} });
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json()).toMatchObject({ errorType: 'DraftConflict', errors: [{ errorCode: 'DRAFT_CHANGED', field: 'revision' }] });
+    expect(lost.json().errors[0].message).toContain('Rana Reviewer saved this draft meanwhile');
+    expect((await call('GET', url, product)).json().files[COMPANY].properties.organizationInfo.properties.companyName.title).toBe('Name of the company');
+    const badRevision = await call('PUT', url, product, { revision: 'two', files: {} });
+    expect(badRevision.statusCode).toBe(400);
+    expect((await call('GET', '/api/studio/drafts/not-a-uuid', product)).statusCode).toBe(400);
+    expect((await call('GET', '/api/studio/drafts/00000000-0000-4000-8000-000000000000', product)).statusCode).toBe(404);
+
+    const notSubmitted = await call('POST', `${url}/review`, reviewer, { revision: 3, decision: 'approve' });
+    expect(notSubmitted.statusCode).toBe(409);
+    expect(notSubmitted.json().errors[0].errorCode).toBe('NOT_IN_REVIEW');
+    expect((await call('POST', `${url}/submit`, product, { revision: 2 })).statusCode).toBe(409);
+    const submitted = await call('POST', `${url}/submit`, product, { revision: 3, comment: 'Clearer label' });
+    expect(submitted.json().status).toBe('in_review');
+
+    // Four eyes: the author cannot approve; asking for changes needs a comment.
+    const own = await call('POST', `${url}/review`, product, { revision: 3, decision: 'approve' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().errors[0]).toMatchObject({ errorCode: 'OWN_DRAFT', message: 'You wrote this draft: another product user must review it' });
+    const noComment = await call('POST', `${url}/review`, reviewer, { revision: 3, decision: 'request_changes' });
+    expect(noComment.statusCode).toBe(400);
+    expect(noComment.json().errors[0]).toMatchObject({ errorCode: 'COMMENT_REQUIRED', field: 'comment' });
+    const changes = await call('POST', `${url}/review`, reviewer, { revision: 3, decision: 'request_changes', comment: 'Say "Company name (as on the licence)"' });
+    expect(changes.json().status).toBe('changes_requested');
+    expect((await call('POST', `${url}/publish`, reviewer, {})).json().errors[0].errorCode).toBe('NOT_APPROVED');
+
+    const fixed = structuredClone(renamed);
+    fixed.properties.organizationInfo.properties.companyName.title = 'Company name (as on the licence)';
+    const v4 = (await call('PUT', url, product, { revision: 3, files: { [COMPANY]: fixed } })).json();
+    const resubmitted = await call('POST', `${url}/submit`, product, { revision: v4.revision });
+    const approved = await approve(resubmitted.json());
+    expect(approved.approvedRevision).toBe(v4.revision);
+    // An edit after the approval returns the draft to "draft": the approval no longer counts.
+    const edited = await call('PUT', url, product, { revision: approved.revision, files: { [COMPANY]: renamed } });
+    expect(edited.json()).toMatchObject({ status: 'draft', approvedBy: null, approvedRevision: null });
+    const voided = await call('POST', `${url}/publish`, reviewer, {});
+    expect(voided.statusCode).toBe(409);
+    expect(voided.json().errors[0]).toMatchObject({ errorCode: 'NOT_APPROVED', message: expect.stringContaining('Only an approved draft can be published') });
+    const events = (await call('GET', url, product)).json().events as Json[];
+    expect(events.map((e) => e.action)).toEqual(['created', 'submitted for review', 'requested changes', 'submitted for review', 'approved', 'approval voided by an edit']);
+    expect(events[2]).toMatchObject({ actor: 'Rana Reviewer', comment: 'Say "Company name (as on the licence)"' });
+    expect(events[1]).toMatchObject({ actor: 'Studio Editor', comment: 'Clearer label' });
+
+    const discarded = await call('POST', `${url}/discard`, product, { revision: edited.json().revision });
+    expect(discarded.json().status).toBe('discarded');
+    expect((await call('GET', '/api/studio/drafts', product)).json().drafts.map((d: Json) => d.id)).not.toContain(id);
+    expect((await call('GET', '/api/studio/drafts?all=true', product)).json().drafts.map((d: Json) => d.id)).toContain(id);
+    expect((await call('PUT', url, product, { revision: discarded.json().revision, files: {} })).json().errors[0].errorCode).toBe('DRAFT_CLOSED');
+  });
+
+  it('refuses a publication whose approved check result is out of date', async () => {
+    const base = await latest();
+    const current = (await call('GET', `/api/studio/versions/${base}`, product)).json().files[COMPANY];
+    const schema = structuredClone(current);
+    schema.properties.organizationInfo.properties.companyName.maxLength = 20;
+    await createProspect('Falcon Trading Company 1');
+    const draft = await submittedDraft(base, { [COMPANY]: schema }, 'Company name at most 20');
+    const hash = await draftCheckHash(draft);
+    // The reviewer's check and an ad-hoc check of the same draft are the same check.
+    expect(await checkHash(base, { [COMPANY]: schema })).toBe(hash);
+    await approve(draft, hash);
+    // Another application that the draft would break is saved after the approval: the server's check differs now.
+    await createProspect('Falcon Trading Company 2');
+    const stale = await call('POST', `/api/studio/drafts/${draft.id}/publish`, reviewer, {});
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ errorType: 'CheckNotAcknowledged', errors: [{ errorCode: 'ACKNOWLEDGEMENT_STALE', field: 'acknowledge' }] });
+    expect(await latest()).toBe(base);
+  }, 120_000);
+
+  it('reports removing company name as a breaking change, with the applications that hold it', async () => {
+    const base = await latest();
+    const files = (await call('GET', `/api/studio/versions/${base}`, product)).json().files;
+    const schema = structuredClone(files[COMPANY]);
+    const org = schema.properties.organizationInfo;
+    delete org.properties.companyName;
+    org.required = org.required.filter((k: string) => k !== 'companyName');
+    delete org.errorMessage.required.companyName;
+    const ui = structuredClone(files['steps/companyDetails.ui.json']);
+    delete ui.organizationInfo.companyName;
+    ui.organizationInfo['ui:order'] = ui.organizationInfo['ui:order'].filter((k: string) => k !== 'companyName');
+    const holder = await createProspect('Oryx Removal Test LLC');
+    const draft = await submittedDraft(base, { [COMPANY]: schema, 'steps/companyDetails.ui.json': ui }, 'Remove company name');
+    const check = await call('POST', `/api/studio/drafts/${draft.id}/check`, reviewer);
+    expect(check.statusCode, check.body).toBe(200);
+    const result = check.json();
+    expect(result.problems).toEqual([]);
+    expect(result.needsAcknowledgement).toBe(true);
+    const removed = result.breaking.removedFields.find((f: Json) => f.field === 'prospect.organizationInfo.companyName');
+    expect(removed).toMatchObject({ label: 'Company name', required: true });
+    expect(removed.held).toBeGreaterThan(0);
+    expect(result.breaking.applications).toContainEqual({ id: holder.prospectId, company: 'Oryx Removal Test LLC', status: expect.any(String), newlyFailing: expect.any(Boolean), holds: ['prospect.organizationInfo.companyName'] });
+    expect(result.diff).toContainEqual(expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'removed', text: 'removed' }));
+    expect(result.diff).toContainEqual(expect.objectContaining({ field: 'Company name', text: 'no longer required' }));
+    // Approved without confirming that result: refused, and the reason names the removal.
+    await approve(draft);
+    const refused = await call('POST', `/api/studio/drafts/${draft.id}/publish`, reviewer, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0]).toMatchObject({ errorCode: 'ACKNOWLEDGEMENT_REQUIRED' });
+    expect(refused.json().errors[0].message).toContain('the removal of Company name');
+    expect(await latest()).toBe(base);
+  }, 120_000);
+
+  it('diffs one inserted list option as one change, renames and moves by option, and ignores a reordered required list', async () => {
+    const base = await latest();
+    const files = (await call('GET', `/api/studio/versions/${base}`, product)).json().files;
+    const list = structuredClone(files['lists/companyCategory.json']);
+    const added = { value: 'SPV', label: 'Special purpose vehicle' };
+    list.options.splice(5, 0, added);
+    const schema = structuredClone(files[COMPANY]);
+    schema.properties.organizationInfo.required.reverse();
+    const created = await call('POST', '/api/studio/drafts', product, { name: 'SPV', baseVersion: base, files: { 'lists/companyCategory.json': list, [COMPANY]: schema } });
+    const id = created.json().id;
+    const diff = (await call('GET', `/api/studio/drafts/${id}/diff`, product)).json();
+    expect(diff.files).toEqual([{ path: 'lists/companyCategory.json', status: 'changed', changes: [{ pointer: '/options/5', after: added }] }]);
+    expect(diff.changes).toEqual([{ where: 'List Company category', field: 'Special purpose vehicle (SPV)', kind: 'added', text: 'added at position 6', path: 'lists/companyCategory.json', pointer: '/options/5' }]);
+
+    const more = structuredClone(list);
+    more.options[0].label = 'Charitable trust';
+    more.options.push(more.options.splice(1, 1)[0]);
+    await call('PUT', `/api/studio/drafts/${id}`, product, { revision: created.json().revision, files: { 'lists/companyCategory.json': more } });
+    const changes = (await call('GET', `/api/studio/drafts/${id}/diff`, product)).json().changes as Json[];
+    expect(changes.map((c) => [c.kind, c.field, c.text])).toEqual([
+      ['renamed', 'Charitable trust (CT)', 'renamed "Charitable Trust" → "Charitable trust"'],
+      ['added', 'Special purpose vehicle (SPV)', `added at position 5`],
+      ['moved', 'Educational Institute - Government owned (EIGO)', `moved from position 2 to ${more.options.length}`],
+    ]);
+  });
+
+  it('lists, in a rollback check, the applications holding fields the old version lacks; a rebase keeps that rollback', async () => {
+    // "Trading name" (someNewField) was published after version 3.
+    const before = await latest();
+    const { prospectId, version } = await createProspect();
+    const saved = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, customer, {
+      prospect: { organizationInfo: { companyName: 'Falcon Holder LLC', someNewField: 'Falcon' } },
+      saveType: 'auto',
+      version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // A draft on the latest version changes the company name's label.
+    const latestFiles = (await call('GET', `/api/studio/versions/${before}`, product)).json().files;
+    const labelled = structuredClone(latestFiles[COMPANY]);
+    labelled.properties.organizationInfo.properties.companyName.title = 'Registered company name';
+    const pending = (await call('POST', '/api/studio/drafts', product, { name: 'Label', baseVersion: before, files: { [COMPANY]: labelled } })).json();
+
+    const check = await call('POST', '/api/studio/rollback', product, { toVersion: 3, check: true });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().needsAcknowledgement).toBe(true);
+    expect(check.json().breaking.removedFields).toContainEqual({ field: 'prospect.organizationInfo.someNewField', label: 'Trading name', required: false, held: expect.any(Number) });
+    expect(check.json().breaking.applications).toContainEqual({ id: prospectId, company: 'Falcon Holder LLC', status: expect.any(String), newlyFailing: expect.any(Boolean), holds: ['prospect.organizationInfo.someNewField'] });
+
+    const created = await call('POST', '/api/studio/rollback', product, { toVersion: 3, name: 'Undo trading name' });
+    expect(created.statusCode, created.body).toBe(201);
+    const rollback = created.json().draft;
+    expect(created.json().check.breaking.applications.map((a: Json) => a.id)).toContain(prospectId);
+    const submitted = (await call('POST', `/api/studio/drafts/${rollback.id}/submit`, product, { revision: rollback.revision })).json();
+    // The same review as any publication: unconfirmed, the breaking rollback is refused.
+    await approve(submitted);
+    expect((await call('POST', `/api/studio/drafts/${rollback.id}/publish`, reviewer, {})).json().errors[0].errorCode).toBe('ACKNOWLEDGEMENT_REQUIRED');
+    await approve(submitted, await draftCheckHash(submitted));
+    const published = await call('POST', `/api/studio/drafts/${rollback.id}/publish`, reviewer, {});
+    expect(published.statusCode, published.body).toBe(201);
+    const rolledBack = published.json().version as number;
+    // The application keeps its data (readable to agents).
+    const read = await call('GET', `/api/usertypes/sme/prospects/${prospectId}`, agent);
+    expect(read.json().prospect.organizationInfo.someNewField).toBe('Falcon');
+
+    // Rebase: only the draft's own change (the label) is laid onto the rollback; Trading name stays gone.
+    const rebased = await call('POST', `/api/studio/drafts/${pending.id}/rebase`, product, { revision: pending.revision });
+    expect(rebased.statusCode, rebased.body).toBe(200);
+    expect(rebased.json()).toMatchObject({ baseVersion: rolledBack, status: 'draft', changedFiles: [COMPANY] });
+    const merged = rebased.json().files[COMPANY];
+    expect(merged.properties.organizationInfo.properties.companyName.title).toBe('Registered company name');
+    expect(merged.properties.organizationInfo.properties.someNewField).toBeUndefined();
+    const v3 = (await call('GET', '/api/studio/versions/3', product)).json().files[COMPANY];
+    expect({ ...merged, properties: { ...merged.properties, organizationInfo: { ...merged.properties.organizationInfo, properties: { ...merged.properties.organizationInfo.properties, companyName: v3.properties.organizationInfo.properties.companyName } } } }).toEqual(v3);
+
+    // A value both changed differently is a conflict, named per field, until the draft says which to keep.
+    const latestNow = (await call('GET', `/api/studio/versions/${rolledBack}`, product)).json().files[COMPANY];
+    const mine = structuredClone(latestNow);
+    mine.properties.organizationInfo.properties.companyName.maxLength = 45;
+    const conflicting = (await call('POST', '/api/studio/drafts', product, { name: 'Mine', baseVersion: rolledBack, files: { [COMPANY]: mine } })).json();
+    const theirs = structuredClone(latestNow);
+    theirs.properties.organizationInfo.properties.companyName.maxLength = 49;
+    const other = await publishReviewed(rolledBack, { [COMPANY]: theirs }, 'Theirs');
+    expect(other.statusCode, other.body).toBe(201);
+    const pointer = '/properties/organizationInfo/properties/companyName/maxLength';
+    const conflict = await call('POST', `/api/studio/drafts/${conflicting.id}/rebase`, product, { revision: conflicting.revision });
+    expect(conflict.statusCode).toBe(409);
+    expect(Object.keys(conflict.json()).sort()).toEqual(['errorType', 'errors']);
+    expect(conflict.json()).toEqual({
+      errorType: 'RebaseConflict',
+      errors: [
+        {
+          errorCode: 'MERGE_CONFLICT',
+          message: `Company Details · Company name: changed in this draft and in version ${rolledBack + 1}`,
+          field: `${COMPANY}#${pointer}`,
+          path: COMPANY,
+          pointer,
+          label: 'Company Details · Company name',
+          base: 50,
+          draft: 45,
+          latest: 49,
+        },
+      ],
+    });
+    const resolved = await call('POST', `/api/studio/drafts/${conflicting.id}/rebase`, product, { revision: conflicting.revision, resolve: { [`${COMPANY}#${pointer}`]: 'draft' } });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().files[COMPANY].properties.organizationInfo.properties.companyName.maxLength).toBe(45);
+    expect(resolved.json().baseVersion).toBe(rolledBack + 1);
+  }, 240_000);
 });

@@ -54,7 +54,8 @@ suite('an application that screening declines', () => {
 
     await outcome.getByRole('button', { name: 'Go to home page' }).click();
     await page.waitForURL((u) => u.pathname === '/business');
-    await page.waitForLoadState('load');
+    // The home page has replaced the outcome (a navigation in the app: there is no load event to wait for).
+    await outcome.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => sessionStorage.getItem('qa.application'))).toBeNull();
     await page.close();
   });

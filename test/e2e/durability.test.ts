@@ -86,6 +86,8 @@ for (const kind of ['pglite', 'postgres'] as const) {
       // The last acknowledged save, or the one in flight when the process died (committed, answer lost).
       expect(saved === acked.n || saved === acked.n + 1).toBe(true);
       expect(after.version - acked.version).toBe(saved - acked.n);
-    });
+      // Two server starts on one data folder, the first on an empty one (a real first start: initdb, migrations),
+      // beside another e2e file on a 2-core machine: more than the default 60 s when the machine is busy.
+    }, 180_000);
   });
 }

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiApplicant, createApplication, makePdf, openInBrowser, seriousViolations, soleProprietorApplication, type ApiApplicant } from './documentsHelpers';
-import { completeCompanyInfo, enterCode, latestCode, newApplicant, savedProspect, waitForSaved } from './journeyHelpers';
+import { completeCompanyInfo, enterCode, latestCode, newApplicant, savedProspect, waitForPage, waitForSaved } from './journeyHelpers';
 import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
 import { addPersonStakeholder } from './stakeholderHelpers';
 
@@ -66,19 +66,19 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
     await page.goto(`${server.url}/business/accounts`);
     await page.getByRole('heading', { name: 'Compare our business accounts' }).waitFor();
     await page.getByRole('button', { name: 'Choose Current Account' }).click();
-    await page.waitForURL('**/business/accounts/current-account');
+    await waitForPage(page, 'Current Account', '**/business/accounts/current-account');
     await page.getByRole('button', { name: 'Apply now' }).click();
-    await page.waitForURL('**/business/accounts/current-account/application-overview');
+    await waitForPage(page, 'Apply for Current Account', '**/business/accounts/current-account/application-overview');
     await page.getByRole('button', { name: 'Start application' }).click();
-    await page.waitForURL('**/business/ApplicantInfo');
+    await waitForPage(page, 'Basic Information', '**/business/ApplicantInfo');
 
     await page.getByLabel('Full name').fill(applicant.fullName);
     await page.getByLabel('E-mail').fill(applicant.email);
     await page.getByLabel('Mobile Number').fill(applicant.mobileNo);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/business/VerifyOTP');
+    await waitForPage(page, "Confirm that it's you", '**/business/VerifyOTP');
     await enterCode(page, await latestCode(server, applicant));
-    await page.waitForURL('**/business/CompanyInfo**');
+    await waitForPage(page, 'Company Details', '**/business/CompanyInfo**');
 
     // Company information (3 steps), then the stakeholder wizard (6 steps).
     await completeCompanyInfo(page);
@@ -110,13 +110,15 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
       ['Annual turnover', '1200000'],
       ['Total monthly credits', '100000'],
       ['Monthly cash credits', '20000'],
-      ['Cash credits percentage', '20'],
-      ['Monthly non-cash credits', '80000'],
-      ['Non-cash credits percentage', '80'],
       ['Largest single cash transaction', '10000'],
       ['Largest single non-cash transaction', '50000'],
     ];
     for (const [field, value] of amounts) await page.getByLabel(named(field)).fill(value);
+    // The cash percentage, the non-cash amount and its percentage are worked out from the totals (read-only).
+    for (const [field, value] of [['Cash credits percentage', '20'], ['Monthly non-cash credits', '80000'], ['Non-cash credits percentage', '80']] as const) {
+      await expect.poll(() => page.getByLabel(named(field)).inputValue()).toBe(value);
+      expect(await page.getByLabel(named(field)).isEditable()).toBe(false);
+    }
     await answer(page, 'Does the company offer hawala', false);
     await answer(page, 'Is the company a US entity', false);
     await answer(page, 'Is the company a designated non-financial business', false);
@@ -130,7 +132,7 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
     await page.getByLabel(named('PO Box')).fill('12345');
     await page.getByRole('combobox', { name: named('Emirate / City') }).selectOption({ index: 1 });
     await page.getByRole('combobox', { name: named('Type of space occupied') }).selectOption({ index: 1 });
-    await answer(page, 'Is this address different from the address on your trade licence?', false);
+    await answer(page, 'Is this address different from the address on your trade license?', false);
     await continueStep(page, 'Preferred contact');
 
     await page.getByLabel(named('E-mail')).fill('accounts@falcontrading.ae');
@@ -147,7 +149,8 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
     await pick(page, page.getByRole('combobox', { name: named('Country') }).last(), 'India');
     await continueStep(page, /^Employment details: Mariam Al Suwaidi/);
 
-    await page.getByRole('combobox', { name: named('Employment type') }).selectOption({ index: 1 });
+    // Salaried: a housewife (the first option) is asked no employer (the form logic hides it).
+    await page.getByRole('combobox', { name: named('Employment type') }).selectOption('Salaried');
     await page.getByLabel(named('Employer name')).fill('Falcon Trading LLC');
     await page.getByRole('combobox', { name: named('Designation') }).selectOption({ index: 1 });
     await continueStep(page, /^Source of funds: Mariam Al Suwaidi/);
@@ -354,6 +357,8 @@ suite('documents to "Application submitted" for an application saved through the
     await page.getByRole('heading', { name: 'Upload your documents', level: 1 }).waitFor();
     await page.getByText('We have every document we asked for.', { exact: false }).waitFor();
     await row('Passport-1').getByRole('button', { name: 'Replace Passport (AE) - Khalid Saeed Al Zaabi' }).waitFor();
+    // The bank asked nothing: the documents are shown, nothing can be replaced (the server would refuse it).
+    await expect(row('Passport-1').getByRole('button', { name: 'Replace Passport (AE) - Khalid Saeed Al Zaabi' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: /^Delete / }).count()).resolves.toBe(0);
     await page.goto(`${server.url}/ApplicationSubmitted`);
     await page.getByRole('heading', { name: 'Application submitted', level: 1 }).waitFor();

@@ -36,6 +36,18 @@ export async function latestCode(server: RunningServer, applicant: Pick<Applican
   throw new Error('no one-time code in the outbox');
 }
 
+/**
+ * Waits until the app shows the page with this level-1 heading (a string is matched exactly), after the address
+ * matched `url` when one is given. The address changes as soon as the app navigates, but the previous page stays
+ * on screen until the new route's lazily loaded chunk has rendered (React Router renders navigations in a
+ * transition): acting right after `waitForURL` can click the previous page's control of the same name (a radio,
+ * Continue). Act on a new page only after this.
+ */
+export async function waitForPage(page: Page, heading: string | RegExp, url?: string | RegExp | ((url: URL) => boolean)): Promise<void> {
+  if (url !== undefined) await page.waitForURL(url);
+  await page.getByRole('heading', { level: 1, name: heading, exact: typeof heading === 'string' }).waitFor();
+}
+
 /** Types a code into the six boxes (auto-advance does the rest; the page verifies once six digits are in). */
 export async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByLabel('Digit 1 of 6').click();
@@ -48,21 +60,25 @@ export async function chooseAccount(page: Page, server: RunningServer, accountTy
   await page.evaluate((choice) => sessionStorage.setItem('qa.accountChoice', JSON.stringify(choice)), { accountType, islamicBanking });
 }
 
-/**
- * A new applicant from Basic Information to the first company information step: account chosen, form
- * filled, code read from the outbox and typed, application created. Returns the applicant and prospect id.
- */
-export async function signInAsNewApplicant(page: Page, server: RunningServer, applicant: Applicant = newApplicant()): Promise<{ applicant: Applicant; prospectId: string }> {
+/** A new applicant fills Basic Information and continues to the code page (the code is sent). */
+export async function startCodeRequest(page: Page, server: RunningServer, applicant: Applicant): Promise<void> {
   await chooseAccount(page, server);
   await page.goto(`${server.url}/business/ApplicantInfo`);
   await page.getByLabel('Full name').fill(applicant.fullName);
   await page.getByLabel('E-mail').fill(applicant.email);
   await page.getByLabel('Mobile Number').fill(applicant.mobileNo);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/business/VerifyOTP');
+  await waitForPage(page, "Confirm that it's you", '**/business/VerifyOTP');
+}
+
+/**
+ * A new applicant from Basic Information to the first company information step: account chosen, form
+ * filled, code read from the outbox and typed, application created. Returns the applicant and prospect id.
+ */
+export async function signInAsNewApplicant(page: Page, server: RunningServer, applicant: Applicant = newApplicant()): Promise<{ applicant: Applicant; prospectId: string }> {
+  await startCodeRequest(page, server, applicant);
   await enterCode(page, await latestCode(server, applicant));
-  await page.waitForURL('**/business/CompanyInfo**');
-  await page.getByRole('heading', { level: 1, name: 'Company Details' }).waitFor();
+  await waitForPage(page, 'Company Details', '**/business/CompanyInfo**');
   return { applicant, prospectId: (await browserSession(page)).prospectId! };
 }
 
@@ -72,17 +88,27 @@ export async function comeBack(page: Page, server: RunningServer, applicant: App
   await page.getByLabel('E-mail').fill(applicant.email);
   await page.getByLabel('Mobile Number').fill(applicant.mobileNo);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/business/ComeBackVerification');
+  await waitForPage(page, "Confirm that it's you", '**/business/ComeBackVerification');
   await enterCode(page, await latestCode(server, applicant));
-  await page.waitForURL('**/business/MyApplications');
+  await waitForPage(page, 'Your applications', '**/business/MyApplications');
   const name = prospectId ? `Continue application ${prospectId}` : /^Continue application/;
   await page.getByRole('button', { name }).first().click();
 }
 
 export const companyDetails = { companyName: 'Falcon Trading LLC', noOfEmployees: '12', companyCategory: 'LLC' };
 
-/** Fills and continues company details, industry and licence (the three company information steps). */
-export async function completeCompanyInfo(page: Page): Promise<void> {
+let licenceSequence = 0;
+/** A trade licence number no other application in this run has (a number in use is refused on the License step). */
+export function uniqueLicenceNumber(): string {
+  licenceSequence += 1;
+  return `CN-${String(process.pid % 1000).padStart(3, '0')}${String(licenceSequence).padStart(4, '0')}`;
+}
+
+/**
+ * Fills and continues company details, industry and licence (the three company information steps), with
+ * `licenseNumber` or a number of its own; returns the licence number entered.
+ */
+export async function completeCompanyInfo(page: Page, licenseNumber = uniqueLicenceNumber()): Promise<string> {
   await page.getByRole('heading', { level: 1, name: 'Company Details' }).waitFor();
   await page.getByLabel('Company name').fill(companyDetails.companyName);
   await page.getByLabel('Number of employees').fill(companyDetails.noOfEmployees);
@@ -97,12 +123,13 @@ export async function completeCompanyInfo(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByRole('heading', { level: 1, name: 'License Information' }).waitFor();
-  await page.getByLabel('License number').fill('CN-1234567');
+  await page.getByLabel('License number').fill(licenseNumber);
   await page.getByLabel('License issue date').fill('01/03/2025');
   await page.getByRole('combobox', { name: 'License issuing authority' }).selectOption('DED');
   await page.getByLabel('Date of incorporation').fill('01/06/2020');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/business/StakeholdersInfo**');
+  await waitForPage(page, 'Company Stakeholders', '**/business/StakeholdersInfo**');
+  return licenseNumber;
 }
 
 /** The browser tab's session: its access token and the application it has open. */

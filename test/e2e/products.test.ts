@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForPage } from './journeyHelpers';
 import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
@@ -30,18 +31,18 @@ suite('products, shell and session dialogs in Chromium', () => {
     await page.getByRole('button', { name: 'Choose RAKstarter' }).click();
     await page.getByText('Please note that the starter account is only available for business with a length of business less than a year.').waitFor();
     await page.getByRole('button', { name: 'Open Current Account' }).click();
-    await page.waitForURL('**/business/accounts/current-account?utm=x');
+    // The product page's own switch: until its chunk has loaded, the comparison (with a switch of its own) is still shown.
+    await waitForPage(page, 'Current Account', '**/business/accounts/current-account?utm=x');
 
     await page.getByRole('radio', { name: 'Islamic' }).check();
-    await page.waitForURL('**/business/accounts/current-account-islamic?utm=x');
-    await page.getByRole('heading', { name: 'Current Account RAKislamic' }).waitFor();
+    await waitForPage(page, 'Current Account RAKislamic', '**/business/accounts/current-account-islamic?utm=x');
     await expect(page.locator('nav[data-variant]').getAttribute('data-variant')).resolves.toBe('islamic');
 
     await page.getByRole('button', { name: 'Apply now' }).click();
-    await page.waitForURL('**/business/accounts/current-account-islamic/application-overview?utm=x');
+    await waitForPage(page, 'Apply for Current Account RAKislamic', '**/business/accounts/current-account-islamic/application-overview?utm=x');
     await page.getByRole('button', { name: '< Back to other account options' }).waitFor();
     await page.getByRole('button', { name: 'Start application' }).click();
-    await page.waitForURL('**/business/ApplicantInfo?utm=x');
+    await waitForPage(page, 'Basic Information', '**/business/ApplicantInfo?utm=x');
     const choice = await page.evaluate(() => sessionStorage.getItem('qa.accountChoice'));
     expect(JSON.parse(choice!)).toEqual({ accountType: 'currentAccount', islamicBanking: true });
     await page.close();

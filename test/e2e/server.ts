@@ -1,9 +1,15 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import { type RunningServer, startServer as startServerProcess } from '../../scripts/lib/serverProcess';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/browserServer';
+import { copyPgliteTemplate } from '../setup/pgliteTemplate';
+import { testServerEnv } from '../setup/testFixtures';
 
 const root = join(import.meta.dirname, '..', '..');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 const CI = process.env.CI === 'true';
 
 /** The built SPA the server will serve (PUBLIC_DIR, as the server reads it; dist/public by default). */
@@ -17,16 +23,47 @@ if (!chromiumAvailable) {
   console.warn(`\n!!! ${message}: the end-to-end tests are SKIPPED !!!\n`);
 }
 
-export { type RunningServer, startServer } from '../../scripts/lib/serverProcess';
+export type { RunningServer };
+const fixtures = inject('testFixtures');
+
+/**
+ * The real server as a child process (scripts/lib/serverProcess.ts) with the run's test key pair and token
+ * secret, on a new data folder holding a copy of the run's migrated template database; a test that passes
+ * its own `dataDir` (a restart on the same data, a first start on an empty folder) gets that folder as is.
+ */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+  let dir = dataDir;
+  if (dir === undefined) {
+    dir = mkdtempSync(join(tmpdir(), 'qa-e2e-'));
+    copyPgliteTemplate(fixtures.pgliteTemplateDir, dir);
+  }
+  return startServerProcess({ ...testServerEnv(fixtures), ...env }, dir);
+}
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * The run's Chromium (test/setup/browserServer.ts): a connection of this file's own, whose contexts it creates and
+ * whose `close()` closes them and disconnects, leaving the browser to the other files. Launched here when the run
+ * has none (Chromium missing at set-up: the suites are skipped or fail in CI before this is called).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const endpoint = inject('browserWsEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A bank agent an e2e file signs in as: seeded into its server at start (SEED_AGENT_* settings). */
+export interface SeededAgent {
+  username: string;
+  password: string;
+  name: string;
+  roCode: string;
+}
+
+/** The server settings that seed `agent`. */
+export function seededAgentEnv(agent: SeededAgent): Record<string, string> {
+  return { SEED_AGENT_USERNAME: agent.username, SEED_AGENT_PASSWORD: agent.password, SEED_AGENT_NAME: agent.name, SEED_AGENT_RO_CODE: agent.roCode };
 }

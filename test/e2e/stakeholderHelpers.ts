@@ -31,7 +31,9 @@ const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/
 async function pickFromLargeList(page: Page, combobox: Locator, option: string): Promise<void> {
   await combobox.click();
   await combobox.fill(option.slice(0, Math.max(3, Math.min(option.length, 6))));
-  await page.getByRole('option', { name: option, exact: true }).first().click();
+  // A dialling code's option also names its country ("+91 India"); other lists show the label alone.
+  const name = /^\+\d+$/.test(option) ? new RegExp(`^\\${option}( |$)`) : option;
+  await page.getByRole('option', { name, exact: typeof name === 'string' }).first().click();
 }
 
 async function answer(page: Page, question: string, yes: boolean): Promise<void> {

@@ -1,10 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './axeCheck';
+import { measureLayout } from './layoutChecks';
 import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
 const PRODUCT = { username: 'studio.product', password: 'Product-pass-123' };
+/** The second product user: reviews and publishes what PRODUCT writes (four eyes). */
+const REVIEWER = { username: 'studio.reviewer', password: 'Reviewer-pass-123' };
 const AGENT = { username: 'studio.agent', password: 'Agent-pass-1234' };
 const APPLICANT = { email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' };
 const CLIENT_ID = 'quick-apply-web';
@@ -104,17 +108,50 @@ suite('schema studio in Chromium', () => {
     await page.getByRole('region', { name: 'Preview' }).getByLabel('Company name').waitFor();
   }
 
-  /** Check, acknowledge failing fixtures or applications when asked, publish; returns the new version. */
-  async function checkAndPublish(page: Page, message: string): Promise<number> {
+  /** The author submits the draft open in `page` (its draft page) for review; returns the draft's id. */
+  async function submitForReview(page: Page): Promise<string> {
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByText('Waiting for another product user to review it').waitFor();
+    // Four eyes: the author gets no approval.
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    return /\/studio\/drafts\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  }
+
+  /** From the editor: check, wait for the autosave, open the draft's page and submit it; returns the draft's id. */
+  async function checkAndSubmit(page: Page): Promise<string> {
     await page.getByRole('button', { name: 'Check draft' }).click();
     await page.getByText('No problems in the draft.').waitFor();
-    const ack = page.getByRole('checkbox', { name: /I understand/ });
+    await page.getByText(/Saved on the server/).waitFor();
+    await page.getByRole('button', { name: 'Review and publish' }).click();
+    await page.getByRole('heading', { name: 'Review and publish' }).waitFor();
+    return submitForReview(page);
+  }
+
+  /** The second product user checks the draft, confirms the check result when asked, approves and publishes. */
+  async function reviewAndPublish(draftId: string, message: string): Promise<number> {
+    const page = await browser.newPage();
+    await signInStudio(page, REVIEWER, `/studio/drafts/${draftId}`);
+    await page.getByRole('heading', { name: 'Review and publish' }).waitFor();
+    await page.getByText('by Layla Product', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Check draft' }).click();
+    await page.getByText('No problems in the draft.').waitFor();
+    const ack = page.getByRole('checkbox', { name: /I confirm this check result/ });
     if ((await ack.count()) > 0) await ack.check();
+    await page.getByLabel('Review comment').fill('Looks right');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('approved by Rana Reviewer', { exact: false }).waitFor();
     await page.getByLabel('Change message').fill(message);
     await page.getByRole('button', { name: 'Publish' }).click();
     const done = page.getByText(/Published as version \d+/);
     await done.waitFor();
-    return Number(/version (\d+)/.exec((await done.textContent())!)![1]);
+    const version = Number(/version (\d+)/.exec((await done.textContent())!)![1]);
+    await page.close();
+    return version;
+  }
+
+  /** Check, submit for review, a colleague approves (confirming the check result when asked) and publishes. */
+  async function checkAndPublish(page: Page, message: string): Promise<number> {
+    return reviewAndPublish(await checkAndSubmit(page), message);
   }
 
   beforeAll(async () => {
@@ -123,6 +160,9 @@ suite('schema studio in Chromium', () => {
       SEED_PRODUCT_USERNAME: PRODUCT.username,
       SEED_PRODUCT_PASSWORD: PRODUCT.password,
       SEED_PRODUCT_NAME: 'Layla Product',
+      SEED_REVIEWER_USERNAME: REVIEWER.username,
+      SEED_REVIEWER_PASSWORD: REVIEWER.password,
+      SEED_REVIEWER_NAME: 'Rana Reviewer',
       SEED_AGENT_USERNAME: AGENT.username,
       SEED_AGENT_PASSWORD: AGENT.password,
       SEED_AGENT_RO_CODE: 'RO123',
@@ -149,17 +189,17 @@ suite('schema studio in Chromium', () => {
   });
 
   it('changes a max length and its message in the form view, publishes it to applicants, and rolls it back', async () => {
-    expect(await companyNameRule()).toEqual({ maxLength: 50, message: 'Maximum 50 characters allowed' });
+    expect(await companyNameRule()).toEqual({ maxLength: 50, message: 'Company name is too long: use at most 50 characters' });
     const page = await browser.newPage();
     await openCompanyDetails(page);
-    await page.getByLabel('Field', { exact: true }).selectOption('organizationInfo.companyName');
+    await page.getByRole('button', { name: 'Company name', exact: true }).click();
     await page.getByLabel('Max length', { exact: true }).fill('40');
     await page.getByLabel('Max length message', { exact: true }).fill('Company name: at most 40 characters');
 
     const preview = page.getByRole('region', { name: 'Preview' });
-    // The applicant's input takes no more than the draft's limit...
+    // The applicant's input keeps what was typed (never cut behind the user, issue 14 item 9)...
     await preview.getByLabel('Company name').fill('A'.repeat(45));
-    expect(await preview.getByLabel('Company name').inputValue()).toBe('A'.repeat(40));
+    expect(await preview.getByLabel('Company name').inputValue()).toBe('A'.repeat(45));
     // ...and longer data (a saved application) is refused with the new message.
     await preview.getByText('Answers as JSON').click();
     await preview.getByLabel('Answers (JSON)').fill(JSON.stringify({ organizationInfo: { companyName: 'A'.repeat(45), noOfEmployees: 5 }, orgKYCDetails: {} }));
@@ -182,34 +222,63 @@ suite('schema studio in Chromium', () => {
 
     const applicant = await openApplicantCompanyInfo(prospectId);
     await applicant.getByLabel('Company name').fill('A'.repeat(45));
-    expect(await applicant.getByLabel('Company name').inputValue()).toBe('A'.repeat(40)); // the 41st character on is refused
+    // What was typed stays; the published limit's message says what to change (issue 14 item 9).
+    expect(await applicant.getByLabel('Company name').inputValue()).toBe('A'.repeat(45));
+    await applicant.getByLabel('Company name').blur();
+    await applicant.getByText('Company name: at most 40 characters').first().waitFor();
     await applicant.close();
 
-    // Rollback (with confirmation) restores 50.
+    // Rollback (with confirmation) is a draft, checked and reviewed like any change; published, it restores 50.
     const studio = await browser.newPage();
     await signInStudio(studio, PRODUCT, '/studio/versions');
     await studio.getByRole('table', { name: 'Published versions' }).waitFor();
     await studio.getByRole('button', { name: 'Roll back to version 1' }).click();
-    await studio.getByRole('alertdialog').getByRole('button', { name: 'Roll back' }).click();
-    await studio.getByText(`Rolled back to version 1: published as version ${version + 1}.`).waitFor();
-    expect(await companyNameRule()).toEqual({ maxLength: 50, message: 'Maximum 50 characters allowed' });
+    await studio.getByRole('alertdialog').getByRole('button', { name: 'Make rollback draft' }).click();
+    await studio.getByRole('heading', { name: 'Rollback to version 1', level: 1 }).waitFor();
+    // The server's check of the rollback arrives with the draft.
+    await studio.getByLabel('Check results').getByText(/saved applications? checked|Breaking change/).first().waitFor();
+    await studio.getByRole('table', { name: 'Changes of Rollback to version 1' }).getByText('max length 40 → 50').waitFor();
+    const rollbackDraft = await submitForReview(studio);
+    expect(await companyNameRule()).toEqual({ maxLength: 40, message: 'Company name: at most 40 characters' });
+    expect(await reviewAndPublish(rollbackDraft, 'Back to 50')).toBe(version + 1);
+    expect(await companyNameRule()).toEqual({ maxLength: 50, message: 'Company name is too long: use at most 50 characters' });
     // The difference between any two versions.
+    await studio.goto(server.url + '/studio/versions');
+    await studio.getByRole('table', { name: 'Published versions' }).waitFor();
     await studio.getByLabel('From version', { exact: true }).selectOption('1');
     await studio.getByLabel('To version', { exact: true }).selectOption('2');
     await studio.getByRole('table', { name: 'Changes in steps/companyDetails.schema.json' }).getByText('/properties/organizationInfo/properties/companyName/maxLength').waitFor();
+    // ...and in plain language, per step and field.
+    const readable = studio.getByRole('table', { name: 'Changes from version 1 to 2' });
+    await readable.getByRole('row', { name: /Company Details Company name max length 50 → 40/ }).waitFor();
+    // The version names the draft's author.
+    await studio.getByRole('table', { name: 'Published versions' }).getByRole('row', { name: /^2 .*Layla Product/ }).waitFor();
+    // The activity log in sentences: the rollback, who prepared and who approved it.
+    const activity = studio.getByRole('table', { name: 'Studio activity' });
+    await activity.getByText(new RegExp(`^Rolled back to the content of version 1, published as version ${version + 1}, prepared by .+ and approved by .+\\.`)).first().waitFor();
+    await expect(activity.getByText('studio.rollback', { exact: true }).count()).resolves.toBe(0);
     await studio.close();
   }, 180_000);
 
   it('adds an optional field that applicants then see and save', async () => {
     const page = await browser.newPage();
     await openCompanyDetails(page);
-    await page.getByLabel('Add to section').selectOption('organizationInfo');
-    await page.getByLabel('Field name', { exact: true }).fill('tradeName');
+    // The palette: a text field by its label (the key is derived), then its limit in the properties form.
+    await page.getByLabel('Kind of field').selectOption('text');
     await page.getByLabel('New field label').fill('Trade name');
-    await page.getByLabel('New field max length').fill('30');
+    // New fields go to the section of the field being edited (the first one, Company name, at first).
+    expect(await page.getByLabel('Add to section').inputValue()).toBe('organizationInfo');
     await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByRole('region', { name: 'Properties of Trade name' }).waitFor();
+    await page.getByLabel('Max length', { exact: true }).fill('30');
     await page.getByRole('region', { name: 'Preview' }).getByLabel('Trade name').waitFor();
-    // The draft survives a reload (sessionStorage).
+    // The help text that states the limit follows it.
+    await expect.poll(() => page.getByLabel('Help text').inputValue()).toBe('Up to 30 characters.');
+    // The draft is saved on the server: it survives a reload (and a colleague can open it). The editor saves 700 ms
+    // after the last change, so the limit's save is waited for past that moment.
+    await page.waitForTimeout(900);
+    await page.getByText(/Saved on the server/).waitFor();
+    expect(new URL(page.url()).searchParams.get('draft')).toMatch(/^[0-9a-f-]{36}$/);
     await page.reload();
     await page.getByRole('region', { name: 'Preview' }).getByLabel('Trade name').waitFor();
     expect(await checkAndPublish(page, 'Trade name (optional)')).toBeGreaterThan(1);
@@ -233,7 +302,7 @@ suite('schema studio in Chromium', () => {
       saveType: 'auto',
       version: (saved.body as { version: number }).version,
     });
-    expect(tooLong.body.errors).toContainEqual(expect.objectContaining({ field: 'prospect.organizationInfo.tradeName', message: 'Maximum 30 characters allowed' }));
+    expect(tooLong.body.errors).toContainEqual(expect.objectContaining({ field: 'prospect.organizationInfo.tradeName', message: 'Trade name is too long: use at most 30 characters' }));
   }, 180_000);
 
   it('warns when a draft would make saved applications invalid', async () => {
@@ -247,15 +316,182 @@ suite('schema studio in Chromium', () => {
 
     const page = await browser.newPage();
     await openCompanyDetails(page);
-    await page.getByLabel('Field', { exact: true }).selectOption('organizationInfo.companyName');
+    await page.getByRole('button', { name: 'Company name', exact: true }).click();
     await page.getByLabel('Max length', { exact: true }).fill('20');
     await page.getByRole('button', { name: 'Check draft' }).click();
     const warning = page.getByText(/Breaking change: \d+ saved applications? would newly fail/);
     await warning.waitFor();
     await page.getByText(/prospect\.organizationInfo\.companyName \(\d+\)/).waitFor();
-    // Publishing waits for an explicit acknowledgement.
-    await page.getByLabel('Change message').fill('Shorter company names');
-    expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+    // Publishing waits for the reviewer's explicit confirmation of that check result.
+    await page.waitForTimeout(900);
+    await page.getByText(/Saved on the server/).waitFor();
+    await page.getByRole('button', { name: 'Review and publish' }).click();
+    const draftId = await submitForReview(page);
     await page.close();
+    const reviewer = await browser.newPage();
+    await signInStudio(reviewer, REVIEWER, `/studio/drafts/${draftId}`);
+    await reviewer.getByRole('button', { name: 'Check draft' }).click();
+    await reviewer.getByText('Breaking change').first().waitFor();
+    // The affected application is listed with its company, openable in the agent's read-only view.
+    const affected = reviewer.getByRole('table', { name: 'Affected applications' });
+    await affected.getByText('Falcon General Trading Company LLC').waitFor();
+    expect(await affected.getByRole('link', { name: prospectId.slice(0, 8) }).getAttribute('href')).toBe(`/agent/SearchedAppInfo/${prospectId}`);
+    expect(await reviewer.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await reviewer.getByRole('checkbox', { name: /I confirm this check result/ }).check();
+    expect(await reviewer.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(false);
+    await reviewer.close();
+  }, 120_000);
+  it('adds a required single choice from a new list at place 2 with a condition, visually; applicants must answer it; a rollback lists the applications holding it, which still save', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openCompanyDetails(page);
+    // The palette: kind, label (no key to type), a new list, the place and "required".
+    await page.getByLabel('Kind of field').selectOption('choice');
+    await page.getByLabel('New field label').fill('Preferred branch');
+    await page.getByLabel('Options from the list').selectOption({ label: 'A new list…' });
+    await page.getByLabel('Title of the new list').fill('Branches');
+    await page.getByLabel('Add to section').selectOption({ label: 'Organization info' });
+    await page.getByLabel('Place', { exact: true }).selectOption({ label: 'Place 2, before VAT registration number' });
+    await page.getByRole('checkbox', { name: 'Required' }).last().check();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    const props = page.getByRole('region', { name: 'Properties of Preferred branch' });
+    await props.waitFor();
+    // The list editor: options by label (codes derived), reordered.
+    const options = props.getByRole('region', { name: 'Options of the list Branches' });
+    for (const label of ['Dubai Mall', 'Abu Dhabi Corniche']) {
+      await options.getByLabel('New option label').fill(label);
+      await options.getByRole('button', { name: 'Add option' }).click();
+    }
+    await options.getByRole('button', { name: 'Move Abu Dhabi Corniche up' }).click();
+    expect(await options.getByLabel('Option 1 label').inputValue()).toBe('Abu Dhabi Corniche');
+    // Second in the outline, as the applicant sees it.
+    const outline = page.getByRole('region', { name: 'Fields of this step' });
+    const order = await outline.locator('button[aria-pressed]').allTextContents();
+    expect(order.slice(0, 3)).toEqual(['Company name', 'Preferred branch', 'VAT registration number']);
+    // The logic editor: show it only when the company category is Charitable Trust.
+    const conditions = props.getByRole('region', { name: 'Conditions of Preferred branch' });
+    await conditions.getByLabel('Show: Preferred branch').selectOption({ label: 'Shown only when Company category' });
+    await conditions.getByLabel('Value of Company category').selectOption({ label: 'Charitable Trust' });
+
+    // The preview at phone width: hidden, then shown once the category is chosen, and required.
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('radio', { name: 'Phone (360 px)' }).check();
+    expect(Math.round((await page.getByTestId('studio-preview-frame').boundingBox())!.width)).toBe(360);
+    expect(await preview.getByLabel('Preferred branch').count()).toBe(0);
+    await preview.getByLabel('Company category').selectOption('CT');
+    await preview.getByLabel('Preferred branch').waitFor();
+    await preview.getByRole('button', { name: 'Continue' }).click();
+    await preview.getByText('Preferred branch is not filled').first().waitFor();
+    await page.screenshot({ path: '/tmp/w15-studio-visual.png', fullPage: true });
+    // No JSON tab was opened: the draft holds the step and the new list.
+    await page.getByText(/Saved on the server/).waitFor();
+    await page.getByText(/changed: .*lists\/branches\.json/).waitFor();
+    const version = await checkAndPublish(page, 'Preferred branch for charitable trusts');
+    await page.close();
+
+    // The applicant sees it (once the category makes it apply) and must answer it.
+    const { prospectId, version: v } = await createProspect();
+    const saved = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, {
+      prospect: { organizationInfo: { companyName: 'Falcon Charity Trust', noOfEmployees: 4 }, orgKYCDetails: { companyCategory: 'CT' } },
+      saveType: 'auto',
+      version: v,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const applicant = await openApplicantCompanyInfo(prospectId);
+    const branch = applicant.getByLabel('Preferred branch');
+    await branch.waitFor();
+    await applicant.getByRole('button', { name: 'Continue', exact: true }).click();
+    await applicant.getByText('Preferred branch is not filled').first().waitFor();
+    await applicant.screenshot({ path: '/tmp/w15-applicant.png', fullPage: true });
+    expect(await branch.locator('option').allTextContents()).toEqual(['Select', 'Abu Dhabi Corniche', 'Dubai Mall']);
+    await applicant.close();
+    const answered = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, {
+      prospect: { organizationInfo: { companyName: 'Falcon Charity Trust', noOfEmployees: 4, preferredBranch: 'DUBAI_MALL' }, orgKYCDetails: { companyCategory: 'CT' } },
+      saveType: 'auto',
+      version: (saved.body as { version: number }).version,
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+
+    // Roll back: the check lists the application holding the field; reviewed and published, the field is gone.
+    const studio = await browser.newPage();
+    await signInStudio(studio, PRODUCT, '/studio/versions');
+    await studio.getByRole('table', { name: 'Published versions' }).waitFor();
+    await studio.getByRole('button', { name: `Roll back to version ${version - 1}` }).click();
+    await studio.getByRole('alertdialog').getByRole('button', { name: 'Make rollback draft' }).click();
+    await studio.getByRole('heading', { name: `Rollback to version ${version - 1}`, level: 1 }).waitFor();
+    const affected = studio.getByRole('table', { name: 'Affected applications' });
+    await affected.getByRole('row', { name: /Falcon Charity Trust.*holds Preferred branch/ }).waitFor();
+    const rollback = await submitForReview(studio);
+    await studio.close();
+    expect(await reviewAndPublish(rollback, 'Without the preferred branch')).toBe(version + 1);
+    const config = (await (await fetch(server.url + '/api/config?segment=sme&role=customer')).json()) as { steps: { companyDetails: { schema: unknown } } };
+    expect(JSON.stringify(config.steps.companyDetails.schema)).not.toContain('preferredBranch');
+    const after = await openApplicantCompanyInfo(prospectId);
+    expect(await after.getByLabel('Preferred branch').count()).toBe(0);
+    await after.close();
+    // The application that holds the answer still saves.
+    const read = await call('GET', `/api/usertypes/sme/prospects/${prospectId}`);
+    const stillSaves = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, {
+      prospect: (read.body as { prospect: Json }).prospect,
+      saveType: 'save',
+      version: (read.body as { version: number }).version,
+    });
+    expect(stillSaves.status, JSON.stringify(stillSaves.body)).toBe(200);
+  }, 240_000);
+
+  it('reports removing company name as breaking, and publishing waits for the approver to acknowledge it', async () => {
+    const page = await browser.newPage();
+    await openCompanyDetails(page);
+    await page.getByRole('button', { name: 'Remove Company name' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Company name is required today: removing a required field is a breaking change.').waitFor();
+    await dialog.getByRole('button', { name: 'Remove the field' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Preview' }).getByLabel('Company name').count()).toBe(0);
+    await page.getByRole('button', { name: 'Check draft' }).click();
+    await page.getByText('Breaking change').first().waitFor();
+    await page.getByText(/Company name is removed \(it is required today\)/).waitFor();
+    await page.getByText(/Saved on the server/).waitFor();
+    await page.getByRole('button', { name: 'Review and publish' }).click();
+    const draftId = await submitForReview(page);
+    await page.close();
+    const reviewer = await browser.newPage();
+    await signInStudio(reviewer, REVIEWER, `/studio/drafts/${draftId}`);
+    await reviewer.getByRole('button', { name: 'Check draft' }).click();
+    await reviewer.getByText(/Company name is removed/).first().waitFor();
+    await reviewer.getByLabel('Review comment').fill('Checked');
+    expect(await reviewer.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    expect(await reviewer.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+    await reviewer.getByRole('checkbox', { name: /I confirm this check result/ }).check();
+    expect(await reviewer.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(false);
+    await reviewer.close();
+  }, 120_000);
+
+  it('the signed-in studio passes axe and fits 768 px', async () => {
+    // axe is injected with the app's CSP bypassed in this context only.
+    const context = await browser.newContext({ viewport: { width: 768, height: 1000 }, bypassCSP: true });
+    const page = await context.newPage();
+    await openCompanyDetails(page);
+    await page.getByRole('button', { name: 'Company name', exact: true }).click();
+    const failures: string[] = [];
+    const visit = async (name: string) => {
+      const { scrollWidth, viewportWidth } = await measureLayout(page, 24);
+      if (scrollWidth > viewportWidth) failures.push(`${name}: ${scrollWidth} px wide at ${viewportWidth} px`);
+      for (const v of await axe(page)) failures.push(`${name}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    };
+    await visit('editor');
+    await page.getByRole('radio', { name: 'Phone (360 px)' }).check();
+    await visit('editor, phone preview');
+    for (const [path, heading] of [
+      ['/studio', 'Steps'],
+      ['/studio/drafts', 'Drafts'],
+      ['/studio/versions', 'Versions'],
+    ] as const) {
+      await page.goto(server.url + path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await visit(path);
+    }
+    await page.screenshot({ path: '/tmp/w15-studio-768.png', fullPage: true });
+    await context.close();
+    expect(failures).toEqual([]);
   }, 120_000);
 });

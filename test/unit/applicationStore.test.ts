@@ -62,6 +62,27 @@ describe('the application store', () => {
     expect(store.getSnapshot()).toMatchObject({ version: 2, dirty: false, saveState: 'saved' });
   });
 
+  it('asks for the short answer and applies it: changed sections replaced, removed ones dropped, the rest kept', async () => {
+    const { server, store } = await opened();
+    const headersSeen: (Record<string, string> | undefined)[] = [];
+    const api = (async (url: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+      if (options.method !== 'PUT') return server.api(url, options as never);
+      headersSeen.push(options.headers);
+      const prospect = { organizationInfo: { companyName: 'Falcon', derived: 'by the server' }, freeFieldsInfo: { freeField5: '{}' } };
+      return { status: 200, headers: new Headers({ 'preference-applied': 'return=minimal' }), body: { prospectId: 'P-1', version: 2, status: 'DRAFT', prospect, removedSections: ['hiddenSection'] } };
+    }) as ApiCall;
+    store.connect(api, { refreshToken: 'r' });
+    store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName: 'Falcon' }, hiddenSection: { a: 1 } });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(headersSeen).toEqual([{ prefer: 'return=minimal' }]);
+    expect(store.getSnapshot()).toMatchObject({
+      version: 2,
+      dirty: false,
+      prospect: { generalInfo: { prospectId: 'P-1' }, organizationInfo: { companyName: 'Falcon', derived: 'by the server' }, freeFieldsInfo: { freeField5: '{}' } },
+    });
+    expect(store.getSnapshot().prospect).not.toHaveProperty('hiddenSection');
+  });
+
   it('continue sends actionType continue with the step and the signatory index', async () => {
     const { server, store } = await opened();
     await expect(store.continueStep('fqSignatoryPersonal', 1)).resolves.toEqual({ ok: true });
@@ -90,6 +111,13 @@ describe('the application store', () => {
     const invalid = await store.continueStep('companyDetails');
     expect(invalid.fieldErrors).toEqual({ 'organizationInfo.companyName': ['Company name is not filled'] });
     expect(store.getSnapshot().fieldErrors).toEqual(invalid.fieldErrors);
+    expect(store.getSnapshot().saveState).toBe('refused');
+    // An edit elsewhere keeps the error; correcting the field drops it at once, before any save.
+    const snap = () => store.getSnapshot().prospect!;
+    store.edit({ ...snap(), applicationInfo: { islamicBanking: false } });
+    expect(store.getSnapshot().fieldErrors).toEqual(invalid.fieldErrors);
+    store.edit({ ...snap(), organizationInfo: { companyName: 'Falcon' } });
+    expect(store.getSnapshot().fieldErrors).toEqual({});
 
     server.failures.push(new ApiRequestError(409, { errorType: 'ProspectError', errors: [{ errorCode: '12012', message: 'We already have your application.' }] }));
     const stopped = await store.continueStep('companyDetails');

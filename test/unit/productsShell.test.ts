@@ -41,6 +41,12 @@ describe('products from the config', () => {
     expect(eligibilityNotice(config.accounts[1]!)).toBeUndefined();
   });
 
+  it('leaves the "learn more" question out where no button answers it (the product page is what it opens)', () => {
+    expect(eligibilityNotice(config.accounts[0]!, { question: false })).toBe(
+      'Please note that the starter account is only available for business with a length of business less than a year.',
+    );
+  });
+
   it('table rows come from the config, one value per account column', () => {
     expect(config.comparison.rows).toHaveLength(7);
     for (const row of config.comparison.rows) for (const col of config.comparison.columns) expect(row.values[col]?.text).toBeTruthy();

@@ -31,8 +31,13 @@ describe('rate limiter', () => {
     clock.now += 100_000;
     const refused = await limiter.hit('m', 3, 600);
     expect(refused.allowed).toBe(false);
-    // 4 events weigh fully until the window ends (500 s), then fade until 4 * (1 - t) <= 2, i.e. 300 s more.
-    expect(refused.retryAfter).toBe(800);
+    // The window's 3 allowed events (the refused 4th does not count on) weigh 3 * (2/3 - t) in the next window,
+    // which is <= 2 at once: the wait ends with this window (500 s), never later than a window from now.
+    expect(refused.retryAfter).toBe(500);
+    clock.now += 499_000;
+    expect((await limiter.peek('m', 3, 600)).allowed).toBe(false);
+    clock.now += 1_000;
+    expect((await limiter.peek('m', 3, 600)).allowed).toBe(true);
     expect((await limiter.hit('other', 3, 600)).allowed).toBe(true);
   });
 
@@ -40,10 +45,23 @@ describe('rate limiter', () => {
     const { limiter, clock } = setup();
     clock.now += 590_000;
     for (let i = 0; i < 3; i++) await limiter.hit('m', 3, 600);
-    clock.now += 20_000; // 10 s into the next window: the previous 3 still weigh 3 * (1 - 10/600)
-    expect((await limiter.hit('m', 3, 600)).allowed).toBe(false);
+    clock.now += 20_000; // 10 s into the next window: the previous 3 still weigh 3 * (2/3 - 10/600) = 1.95
+    expect((await limiter.hit('m', 3, 600)).allowed).toBe(true); // the one event of slack: 1.95 + 1 <= 3
+    expect((await limiter.hit('m', 3, 600)).allowed).toBe(false); // 1.95 + 2 > 3: the burst still counts
     clock.now += 590_000; // almost the whole next window: the weight has faded
     expect((await limiter.hit('m', 3, 600)).allowed).toBe(true);
+  });
+
+  it('never asks for a wait longer than the window, and the wait it names is honest', async () => {
+    const { limiter, clock } = setup();
+    for (let step = 0; step < 40; step++) {
+      const refused = await limiter.hit('burst', 3, 600);
+      if (!refused.allowed) {
+        expect(refused.retryAfter).toBeLessThanOrEqual(600);
+        clock.now += refused.retryAfter * 1000;
+        expect((await limiter.peek('burst', 3, 600)).allowed).toBe(true);
+      } else clock.now += 7_000;
+    }
   });
 
   it('peek does not count; a reset forgets; the retry time of a lock-out is honest', async () => {

@@ -67,7 +67,7 @@ describe('requiredDocuments', () => {
     expect(docs.find((d) => d.documentKey === 'TradeLicense-2')).toMatchObject({
       group: 'stakeholders',
       signatoryId: 'S3',
-      documentTitle: 'Trade Licence - Falcon Holdings Ltd',
+      documentTitle: 'Trade License - Falcon Holdings Ltd',
       required: true,
     });
     expect(docs.find((d) => d.documentKey === 'TradeLicense-1')).toMatchObject({ group: 'company', section: 'companyDocuments' });

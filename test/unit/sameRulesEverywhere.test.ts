@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { buildContent, schemaIdFor } from '../../src/content/buildContent';
 import { buildConfigDocument } from '../../src/content/configDocument';
 import { ContentValidator } from '../../src/content/contentValidator';
-import { DEFAULT_FIXTURE_TODAY, parseFixtures } from '../../src/content/fixtures';
+import { DEFAULT_FIXTURE_TODAY, type Fixture, parseFixtures } from '../../src/content/fixtures';
+import { applyFormLogic } from '../../src/server/prospects/applyFormLogic';
+import { evaluateLogic } from '../../src/validation/logic';
 import { readContentDir } from '../../src/content/readContentDir';
 import { setToday } from '../../src/validation/clock';
 import { createAjv } from '../../src/validation/createAjv';
@@ -51,4 +53,36 @@ describe('the browser reports what the server reports', () => {
     }
   }
   it('compares the step fixtures', () => expect(compared).toBeGreaterThan(100));
+});
+
+/**
+ * Form-logic fixtures (those with `after`): the browser's evaluator on the config document it is served and the
+ * server's save path (applyFormLogic on the built content) produce the same document, and it is the fixture's.
+ */
+describe('the browser evaluator computes what the server stores', () => {
+  const perStakeholder = (step: string) => Object.values(content.flows).some((f) => f.scope === '/signatoryInfo/*' && f.steps.some((s) => s.step === step));
+  let compared = 0;
+  for (const file of files) {
+    for (const fixture of parseFixtures(JSON.parse(readFileSync(file, 'utf8'))) as Fixture[]) {
+      if (fixture.after === undefined) continue;
+      compared++;
+      it(`${relative(root, file)}: ${fixture.description ?? fixture.schema}`, () => {
+        setToday(fixture.today ?? DEFAULT_FIXTURE_TODAY);
+        try {
+          const wrap = perStakeholder(fixture.schema.replace(/^steps\//, '')) ? (d: unknown) => ({ signatoryInfo: [d] }) : (d: unknown) => d as Record<string, unknown>;
+          const data = wrap(fixture.data);
+          const previous = fixture.previous === undefined ? undefined : wrap(fixture.previous);
+          const browserResult = evaluateLogic(config, data, previous === undefined ? {} : { previous });
+          const serverResult = applyFormLogic(content, data, previous);
+          expect(browserResult.data).toEqual(serverResult.document);
+          expect([...browserResult.hidden].sort()).toEqual([...serverResult.hidden].sort());
+          const unwrapped = 'signatoryInfo' in data && !('signatoryInfo' in (fixture.data as object)) ? (serverResult.document.signatoryInfo as unknown[])[0] : serverResult.document;
+          expect(unwrapped).toEqual(fixture.after);
+        } finally {
+          setToday(null);
+        }
+      });
+    }
+  }
+  it('compares the form-logic fixtures', () => expect(compared).toBeGreaterThan(10));
 });

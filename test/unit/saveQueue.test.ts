@@ -137,6 +137,33 @@ describe('the save queue', () => {
     queue.dispose();
   });
 
+  it('says "refused" after the server refused the data (400) until a later save goes through', async () => {
+    const { queue, sent, states } = setup([{ kind: 'refused', result: { ok: false }, invalid: true }]);
+    queue.edit();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toHaveLength(1);
+    expect(queue.saveState).toBe('refused');
+    expect(states).not.toContain('saved');
+    queue.edit();
+    expect(queue.saveState).toBe('pending');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toHaveLength(2);
+    expect(queue.saveState).toBe('saved');
+    queue.dispose();
+  });
+
+  it('never says "saved" while an edit with a validation error waits locally', async () => {
+    const { queue, sent } = setup();
+    queue.edit(false);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sent).toHaveLength(0);
+    expect(queue.saveState).toBe('pending');
+    // A continue sends it (and the server's answer decides).
+    await queue.request({ saveType: 'save', actionType: 'continue', step: 'companyDetails' });
+    expect(queue.saveState).toBe('saved');
+    queue.dispose();
+  });
+
   it('sends an edit made while a save is in flight with the next save', async () => {
     let release!: () => void;
     const sent: SaveJob[] = [];

@@ -8,8 +8,9 @@ import { readCompletedSteps } from '../../src/app/features/application/completed
 import type { Prospect } from '../../src/app/features/application/contract';
 import { buildContent } from '../../src/content/buildContent';
 import { buildConfigDocument, type ConfigDocument } from '../../src/content/configDocument';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readSchemas } from './readSchemas';
+import { serveValidatorModules } from './precompiled';
+import { loadStepValidator } from '../../src/app/features/forms/stepValidator';
 
 // The runtime (engineer journey's store) is replaced by a small in-memory one with the same surface.
 const fake = vi.hoisted(() => {
@@ -66,22 +67,16 @@ vi.mock('../../src/app/components/Shell', () => ({ Shell: ({ children }: { child
 
 const { default: StakeholdersPage } = await import('../../src/app/features/stakeholders/StakeholdersPage');
 
-/** schemas/ as the server reads it (readContentDir resolves its folder with file URLs, which happy-dom lacks). */
-function readSchemas(): Record<string, unknown> {
-  const dir = join(import.meta.dirname, '..', '..', 'schemas');
-  const files: Record<string, unknown> = {};
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile() || !e.name.endsWith('.json')) continue;
-    const full = join(e.parentPath, e.name);
-    files[relative(dir, full).split(sep).join('/')] = JSON.parse(readFileSync(full, 'utf8'));
-  }
-  return files;
-}
 
-beforeAll(() => {
+beforeAll(async () => {
   // Fluent's dialog motion uses Web Animations; happy-dom's cancel() rejects, so run without animations.
   Object.defineProperty(Element.prototype, 'animate', { value: undefined, configurable: true });
-  config = buildConfigDocument(buildContent(readSchemas()), { role: 'customer', schemaVersion: 1 });
+  const files = readSchemas();
+  config = buildConfigDocument(buildContent(files), { role: 'customer', schemaVersion: 1 });
+  // The page imports its version's validator module; here it is generated in the process, as the server would.
+  serveValidatorModules(files);
+  // Loaded once, as after the first page of the session: the page then renders its cards at once.
+  await loadStepValidator(config as never);
 });
 
 let edits: { next: Record<string, unknown>; valid?: boolean }[] = [];
@@ -154,7 +149,7 @@ describe('the stakeholder cards', () => {
     expect(list[1]).toEqual({ signatoryId: expect.any(String), kycDetails: { isShareholderACompany: false } });
     expect(list[1]!.signatoryId).not.toBe('a');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeTruthy());
-    expect(screen.getByText(/Step 1 of 6/)).toBeTruthy();
+    expect(screen.getByText(/· Step 1 of 6/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Stakeholder 2' }).getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -202,7 +197,7 @@ describe('continue to the final questions', () => {
     expect(continueButton().getAttribute('aria-disabled')).toBe('true');
     const reasons = screen.getByRole('list', { name: 'Why you cannot continue yet' }).textContent;
     expect(reasons).toContain('Shareholders must hold 100% of shares in total');
-    expect(reasons).toContain('At least one stakeholder must be a signatory');
+    expect(reasons).toContain("At least one of the company stakeholders must be a signatory: answer Yes to 'Is this person a signatory?' for one");
     expect(screen.getByText('Shares held: 60 % of 100 % · Signatories: 0')).toBeTruthy();
   });
 
@@ -241,12 +236,25 @@ describe('the wizard', () => {
       }),
     };
     renderPage([person('a', 50, true, 'Priya')], twoDone);
-    expect(screen.getByText('2 of 6 steps done')).toBeTruthy();
+    expect(screen.getByText('Step 3 of 6: Shareholding is incomplete')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Priya Nair' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Shareholding' })).toBeTruthy());
-    expect(screen.getByText(/Step 3 of 6/)).toBeTruthy();
+    expect(screen.getByText(/· Step 3 of 6/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Shareholding' })).toBeNull());
+  });
+
+  it('a card names a step left incomplete before completed ones, and Edit opens that step', async () => {
+    const laterDone = {
+      freeField5: JSON.stringify({
+        completedSteps: personSteps.slice(1).map((step) => ({ flowId: 'stakeholderPerson', step, status: 'COMPLETED', signatoryId: 'a' })),
+      }),
+    };
+    renderPage([person('a', 100, true, 'Priya')], laterDone);
+    expect(screen.getByText('Step 1 of 6: Personal Information is incomplete')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Priya Nair' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeTruthy());
+    expect(screen.getByText(/· Step 1 of 6/)).toBeTruthy();
   });
 
   it('opens the 1-step company flow for a company and continues with its signatory index', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildConfigDocument, type ConfigDocument } from '../../src/content/configDocument';
 import { buildContent } from '../../src/content/buildContent';
 import { readContentDir } from '../../src/content/readContentDir';
-import { stepValidatorFor } from '../../src/app/features/forms/stepValidator';
+import { precompiledValidator } from './precompiled';
 import {
   addStakeholder,
   applyDerives,
@@ -18,16 +18,17 @@ import {
   summarise,
 } from '../../src/app/features/stakeholders/stakeholderRules';
 import { readCompletedSteps, reconcileStakeholderSteps } from '../../src/server/prospects/completedSteps';
-import type { ProjectValidator } from '../../src/validation/rjsfValidator';
+import type { FormValidator } from '../../src/validation/rjsfValidator';
 
 let config: ConfigDocument;
-let validator: ProjectValidator;
+let validator: FormValidator;
 const schemaOf = (step: string) => config.steps[step]!.schema as AnySchemaObject;
 
 beforeAll(async () => {
-  const content = buildContent(await readContentDir());
+  const files = await readContentDir();
+  const content = buildContent(files);
   config = buildConfigDocument(content, { role: 'customer', schemaVersion: 1 });
-  validator = stepValidatorFor(config);
+  validator = precompiledValidator(files, 'customer');
 });
 
 const person = (id: string, pct: number | undefined, signatory: boolean): Stakeholder => ({
@@ -61,7 +62,7 @@ describe('adding and removing stakeholders', () => {
 
   it('a 51st stakeholder breaks the list schema with its message', () => {
     const list = Array.from({ length: 51 }, (_, i) => blankPerson(`s${i}`));
-    expect(validator.fieldErrors(config.stakeholderList!, list).map((e) => e.message)).toContain('Maximum 50 stakeholders allowed');
+    expect(validator.fieldErrors(config.stakeholderList!, list).map((e) => e.message)).toContain('Company stakeholders: at most 50 allowed, remove one');
   });
 });
 
@@ -70,7 +71,7 @@ describe('continue to the final questions', () => {
     const check = continueCheck([person('a', 60, false)], listErrors, 0);
     expect(check.ok).toBe(false);
     expect(check.totalPercentage).toBe(60);
-    expect(check.reasons).toEqual(expect.arrayContaining(['Shareholders must hold 100% of shares in total', 'At least one stakeholder must be a signatory']));
+    expect(check.reasons).toEqual(expect.arrayContaining(['Shareholders must hold 100% of shares in total', "At least one of the company stakeholders must be a signatory: answer Yes to 'Is this person a signatory?' for one"]));
   });
 
   it('is refused with no stakeholder at all', () => {
@@ -88,7 +89,7 @@ describe('continue to the final questions', () => {
 
   it('a company cannot be the signatory', () => {
     const company: Stakeholder = { signatoryId: 'c', kycDetails: { isShareholderACompany: true, isSignatory: true, isShareholder: true, shareHoldingPercentage: 100 } };
-    expect(continueCheck([company], listErrors, 0).reasons).toContain('At least one stakeholder must be a signatory');
+    expect(continueCheck([company], listErrors, 0).reasons).toContain("At least one of the company stakeholders must be a signatory: answer Yes to 'Is this person a signatory?' for one");
   });
 });
 
@@ -96,41 +97,38 @@ describe('rules that change other fields', () => {
   it('a sole proprietor becomes a 100 % shareholder; another authority clears the shareholding', () => {
     const schema = schemaOf('stakeholderSignatory');
     const before: Stakeholder = { signatoryId: 'a', kycDetails: { isShareholderACompany: false, isSignatory: true }, accountSigningInfo: { authorityType: null } };
-    const sole = applyDerives(schema, before, { ...before, accountSigningInfo: { authorityType: '1' } });
+    const sole = changeStakeholder(config, before, { ...before, accountSigningInfo: { authorityType: '1' } });
     expect(sole.kycDetails).toMatchObject({ isShareholder: true, shareHoldingPercentage: 100 });
     expect(validator.fieldErrors(schema, sole)).toEqual([]);
-    const other = applyDerives(schema, sole, { ...sole, accountSigningInfo: { authorityType: '4' } });
+    const other = changeStakeholder(config, sole, { ...sole, accountSigningInfo: { authorityType: '4' } });
     expect(other.kycDetails).not.toHaveProperty('isShareholder');
     expect(other.kycDetails).not.toHaveProperty('shareHoldingPercentage');
     expect(validator.fieldErrors(schemaOf('stakeholderShareholding'), other).map((e) => e.keyword)).toEqual(['required']);
   });
 
   it('leaves a percentage typed later alone while the authority does not change', () => {
-    const schema = schemaOf('stakeholderSignatory');
     const s: Stakeholder = { signatoryId: 'a', kycDetails: { isSignatory: true, isShareholder: true, shareHoldingPercentage: 40 }, accountSigningInfo: { authorityType: '4' } };
     const typed = { ...s, kycDetails: { ...(s.kycDetails as object), shareHoldingPercentage: 45 } };
-    expect(applyDerives(schemaOf('stakeholderShareholding'), s, typed)).toBe(typed);
-    expect(applyDerives(schema, s, typed)).toBe(typed);
+    expect(applyDerives(config.steps.stakeholderShareholding!.uiSchema, s, typed)).toBe(typed);
+    expect(changeStakeholder(config, s, typed)).toBe(typed);
   });
 
   it("a company's PEP flag follows its three questions", () => {
-    const schema = schemaOf('stakeholderCompanyInfo');
     const s: Stakeholder = { signatoryId: 'c', kycDetails: { isShareholderACompany: true }, signatoryCompanyInfo: { hasProminentPosition: false, hasDiplomaticPassport: false, isMemberofRulingFamily: false } };
-    const ticked = applyDerives(schema, s, { ...s, signatoryCompanyInfo: { ...(s.signatoryCompanyInfo as object), isMemberofRulingFamily: true } });
+    const ticked = changeStakeholder(config, s, { ...s, signatoryCompanyInfo: { ...(s.signatoryCompanyInfo as object), isMemberofRulingFamily: true } });
     expect((ticked.kycDetails as { isPEP?: boolean }).isPEP).toBe(true);
   });
 
   it('toggling "this stakeholder is a company" resets the stakeholder but keeps its id', () => {
-    const schema = schemaOf('stakeholderPersonalInfo');
     const p: Stakeholder = { signatoryId: 'x', firstName: 'Priya', lastName: 'Nair', kycDetails: { isShareholderACompany: false, dateOfBirth: '1990-01-01', isPEP: false } };
-    const company = changeStakeholder(schema, p, { ...p, kycDetails: { ...(p.kycDetails as object), isShareholderACompany: true } });
+    const company = changeStakeholder(config, p, { ...p, kycDetails: { ...(p.kycDetails as object), isShareholderACompany: true } });
     expect(company).toEqual({
       signatoryId: 'x',
       kycDetails: { isShareholderACompany: true },
       signatoryCompanyInfo: { countryOfIncorporation: 'AE', hasDiplomaticPassport: false, hasProminentPosition: false, isMemberofRulingFamily: false },
     });
     expect(summarise(company)).toMatchObject({ company: true, signatory: false });
-    const back = changeStakeholder(schemaOf('stakeholderCompanyInfo'), company, { ...company, kycDetails: { isShareholderACompany: false } });
+    const back = changeStakeholder(config, company, { ...company, kycDetails: { isShareholderACompany: false } });
     expect(back).toEqual({ signatoryId: 'x', kycDetails: { isShareholderACompany: false } });
   });
 });
@@ -139,9 +137,17 @@ describe('step completion of a stakeholder', () => {
   const freeField5 = (steps: unknown[]) => ({ freeField5: JSON.stringify({ completedSteps: steps }) });
   const done = (step: string, signatoryId: string, flowId = 'stakeholderPerson') => ({ flowId, step, status: 'COMPLETED', signatoryId });
 
-  it('counts the COMPLETED steps of its own flow', () => {
+  it('counts the COMPLETED steps of its own flow and names the first one not completed', () => {
     const completed = [done('stakeholderPersonalInfo', 'a'), done('stakeholderSignatory', 'a'), done('stakeholderPersonalInfo', 'b')] as never[];
-    expect(completion(config, completed, person('a', 10, false), 0)).toEqual({ done: 2, total: 6 });
+    expect(completion(config, completed, person('a', 10, false), 0)).toEqual({ done: 2, total: 6, next: 2, nextTitle: 'Shareholding' });
+  });
+
+  it('names a step left incomplete before completed ones (step 1 reopened after a signatory change)', () => {
+    const later = ['stakeholderSignatory', 'stakeholderShareholding', 'stakeholderNationality', 'stakeholderResidence', 'stakeholderContact'];
+    const completed = later.map((step) => done(step, 'a')) as never[];
+    expect(completion(config, completed, person('a', 10, false), 0)).toEqual({ done: 5, total: 6, next: 0, nextTitle: 'Personal Information' });
+    const all = [...later, 'stakeholderPersonalInfo'].map((step) => done(step, 'a')) as never[];
+    expect(completion(config, all, person('a', 10, false), 0)).toMatchObject({ done: 6, total: 6, nextTitle: undefined });
   });
 
   it('becoming a signatory (false -> true) reopens its completed steps; removing one drops its steps', () => {

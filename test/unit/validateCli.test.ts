@@ -32,7 +32,7 @@ describe('npm run validate (the testers\' CLI)', () => {
     );
     const r = validate(file);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('broken.json: /organizationInfo/companyName: Company name should not have trailing spaces');
+    expect(r.out).toContain('broken.json: /organizationInfo/companyName: Company name should not start or end with a space: remove the space');
     expect(r.out).toContain('broken.json: /organizationInfo/noOfEmployees: expected "Number of employees is not filled" but it was not reported');
     expect(r.out).toMatch(/^0 passed, 1 failed$/m);
   });

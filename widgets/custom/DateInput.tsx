@@ -1,10 +1,16 @@
-import { Input } from '@fluentui/react-components';
+import { Button, Input, makeStyles } from '@fluentui/react-components';
 import { CalendarRegular } from '@fluentui/react-icons';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { dateBounds } from '../lib/dateBounds';
 import { displayToStored, isoToDisplay, maskDate } from '../lib/masks';
 import { useParentData } from '../lib/ParentDataContext';
+
+const useStyles = makeStyles({
+  // The browser's own date picker opens from this input; it is kept out of sight and out of the tab order.
+  picker: { position: 'absolute', width: '1px', height: '1px', opacity: 0, pointerEvents: 'none', border: 0, padding: 0 },
+  wrap: { position: 'relative', display: 'block', maxWidth: '100%' },
+});
 
 /** dd/MM/yyyy for an ISO date, for messages and attributes. */
 const display = (iso: string | undefined) => (iso ? isoToDisplay(iso) : undefined);
@@ -15,16 +21,26 @@ const display = (iso: string | undefined) => (iso ? isoToDisplay(iso) : undefine
  * missing. The bounds come from the field's `x-date` rules (absolute, today±N, $sibling) and are exposed as
  * data-min / data-max (yyyy-MM-dd) and in the accessible description; a rule `max: "today"` marks future
  * dates as not allowed (data-future-disabled). The rules' own messages are shown by validation.
+ * The calendar button opens the browser's date picker (a hidden native date input within the same bounds).
  */
 export function DateInput(props: WidgetProps) {
   const { id, htmlName, value, schema, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
   const parent = useParentData();
   const bounds = useMemo(() => dateBounds(schema['x-date'], parent), [schema, parent]);
   const shown = isoToDisplay(value);
+  const styles = useStyles();
+  const picker = useRef<HTMLInputElement>(null);
+  const openPicker = () => {
+    try {
+      picker.current?.showPicker();
+    } catch {
+      picker.current?.focus(); // browsers without showPicker: the native input takes the keyboard
+    }
+  };
   const range = [bounds.min && `from ${display(bounds.min)}`, bounds.max && `until ${display(bounds.max)}`].filter(Boolean).join(' ');
 
   return (
-    <>
+    <span className={styles.wrap}>
       <Input
         id={id}
         name={htmlName || id}
@@ -32,7 +48,16 @@ export function DateInput(props: WidgetProps) {
         inputMode="numeric"
         autoComplete="off"
         maxLength={10}
-        contentAfter={<CalendarRegular aria-hidden="true" />}
+        contentAfter={
+          <Button
+            appearance="transparent"
+            size="small"
+            icon={<CalendarRegular />}
+            aria-label="Open the calendar"
+            disabled={disabled || readonly}
+            onClick={openPicker}
+          />
+        }
         value={shown}
         placeholder={placeholder || 'dd/mm/yyyy'}
         disabled={disabled}
@@ -50,11 +75,22 @@ export function DateInput(props: WidgetProps) {
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />
+      <input
+        ref={picker}
+        type="date"
+        className={styles.picker}
+        tabIndex={-1}
+        aria-hidden="true"
+        min={bounds.min}
+        max={bounds.max}
+        value={/^\d{4}-\d{2}-\d{2}$/.test(String(value ?? '')) ? String(value) : ''}
+        onChange={(e) => e.target.value && onChange(e.target.value)}
+      />
       {range && (
         <span id={`${id}__range`} hidden>
           {`Date ${range}, format dd/mm/yyyy`}
         </span>
       )}
-    </>
+    </span>
   );
 }

@@ -10,6 +10,7 @@ export const EXPRESS_TEXTS = {
   accept: 'I have read and accept the terms and conditions of Express Service',
   readFirst: 'It is important to read the terms and conditions of Express Service before you proceed.',
   acceptRequired: 'Please accept terms and conditions of Express Service',
+  termsMissing: 'The terms and conditions of Express Service cannot be shown at the moment, so it cannot be chosen now.',
 };
 
 const useStyles = makeStyles({
@@ -57,9 +58,14 @@ export function ExpressOffer(props: WidgetProps) {
   return (
     <div id={id} className={styles.box}>
       <Text block>{offerText}</Text>
-      <Link href={termsUrl} target="_blank" rel="noreferrer" onClick={() => setOpened(true)}>
-        {offer.termsLinkLabel ?? EXPRESS_TEXTS.terms}
-      </Link>
+      {/* Acceptance unlocks only once a real document was opened: without an address there is nothing to read. */}
+      {termsUrl ? (
+        <Link href={termsUrl} target="_blank" rel="noreferrer" onClick={() => setOpened(true)}>
+          {offer.termsLinkLabel ?? EXPRESS_TEXTS.terms}
+        </Link>
+      ) : (
+        <Text block>{EXPRESS_TEXTS.termsMissing}</Text>
+      )}
       <div onClick={() => !opened && setNotice(true)}>
         <Checkbox
           id={`${id}__accept`}

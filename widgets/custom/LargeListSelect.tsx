@@ -2,24 +2,31 @@ import { Combobox } from '@fluentui/react-components';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { FormContext } from '../FormContext';
+import { dialCodeCountries, dialCodeKeywords } from '../lib/dialCodes';
 import { filterOptions } from '../lib/filterOptions';
-import { useListOptions } from '../lib/useListOptions';
+import { type ListRef, useListOptions } from '../lib/useListOptions';
 import { SearchResultOptions } from './SearchResultOptions';
 
 /**
  * Search in a large reference list (countries, dialling codes): a Fluent Combobox that lists nothing until
  * 2 characters are typed ('Type at least 2 characters to search'), then at most 200 matches ('No matches';
  * 'No options' when the list is empty). ui:options.minChars / maxResults override the spec's 2 and 200.
+ * Dialling codes (x-list countryCode) are also found by country name or ISO code.
  */
 export function LargeListSelect(props: WidgetProps) {
   const { id, htmlName, value, schema, registry, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
-  const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext);
+  const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext, id, value);
   const selected = listOptions.find((o) => o.value === value);
   const selectedText = selected?.label ?? (typeof value === 'string' ? value : '');
   const [query, setQuery] = useState<string | null>(null); // null: not typing, show the selected label
   const minChars = typeof options.minChars === 'number' ? options.minChars : 2;
   const maxResults = typeof options.maxResults === 'number' ? options.maxResults : 200;
-  const result = useMemo(() => filterOptions(listOptions, query ?? '', minChars, maxResults), [listOptions, query, minChars, maxResults]);
+  // Dialling codes are found by country name and ISO code too ('India', 'uk'), and show their countries.
+  const countries = (registry.formContext as FormContext | undefined)?.lists?.country?.options;
+  const dialCodes = (schema['x-list'] as ListRef | undefined)?.list === 'countryCode' && countries !== undefined;
+  const keywords = useMemo(() => (dialCodes ? dialCodeKeywords(listOptions, countries) : undefined), [dialCodes, listOptions, countries]);
+  const result = useMemo(() => filterOptions(listOptions, query ?? '', minChars, maxResults, keywords), [listOptions, query, minChars, maxResults, keywords]);
+  const detail = keywords && countries ? (v: string) => dialCodeCountries(v, keywords, countries) : undefined;
 
   return (
     <Combobox
@@ -33,7 +40,11 @@ export function LargeListSelect(props: WidgetProps) {
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e) => setQuery(e.target.value)}
+      onChange={(e) => {
+        // Typing after a chosen value ('+971' then '44') starts a new search instead of appending to it.
+        const typed = e.target.value;
+        setQuery(query === null && selectedText && typed.startsWith(selectedText) && typed.length > selectedText.length ? typed.slice(selectedText.length) : typed);
+      }}
       onOptionSelect={(_, data) => {
         if (!data.optionValue) return;
         setQuery(null);
@@ -44,9 +55,13 @@ export function LargeListSelect(props: WidgetProps) {
         setQuery(null);
         onBlur(id, value);
       }}
-      onFocus={() => onFocus(id, value)}
+      onFocus={(e) => {
+        // The chosen value is selected, so typing replaces it.
+        if (e.target instanceof HTMLInputElement) e.target.select();
+        onFocus(id, value);
+      }}
     >
-      <SearchResultOptions result={result} />
+      <SearchResultOptions result={result} detail={detail} />
     </Combobox>
   );
 }

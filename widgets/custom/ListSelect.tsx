@@ -12,7 +12,7 @@ import { useClearOnParentChange, useListOptions } from '../lib/useListOptions';
  */
 export function ListSelect(props: WidgetProps) {
   const { id, htmlName, value, schema, registry, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
-  const { options: listOptions, waitingForParent, parentValue } = useListOptions(schema, registry.formContext as FormContext);
+  const { options: listOptions, waitingForParent, parentValue } = useListOptions(schema, registry.formContext as FormContext, id, value);
   const clear = useCallback(() => onChange(options.emptyValue), [onChange, options.emptyValue]);
   useClearOnParentChange(parentValue, value, clear);
   const current = typeof value === 'string' ? value : '';

@@ -18,7 +18,7 @@ const useStyles = makeStyles({
 export function MultiListSelect(props: WidgetProps) {
   const styles = useStyles();
   const { id, value, schema, registry, placeholder, disabled, readonly, rawErrors, onChange, onBlur, onFocus, options } = props;
-  const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext);
+  const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext, id, value);
   const selected = Array.isArray(value) ? (value as string[]) : [];
   const limit = typeof options.checkboxLimit === 'number' ? options.checkboxLimit : 12;
   const [query, setQuery] = useState('');
@@ -38,6 +38,8 @@ export function MultiListSelect(props: WidgetProps) {
             // Inside a Fluent Field every control would be named by the field's label; each box has its own.
             label={{ children: o.label, id: `${optionId(id, i)}__label` }}
             aria-labelledby={`${optionId(id, i)}__label`}
+            // The question is required, not each option: without this the field's asterisk repeats on every box.
+            required={false}
             checked={selected.includes(o.value)}
             disabled={disabled || readonly}
             aria-invalid={invalid}

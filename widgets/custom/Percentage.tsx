@@ -1,15 +1,15 @@
 import { Input } from '@fluentui/react-components';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import { isPercentageText, percentageValue } from '../lib/masks';
+import { percentageValue } from '../lib/masks';
 
 /**
- * A shareholding percentage: at most 6 characters with up to 2 decimals ("100.00"), anything else is not
- * accepted as typed. Stores a number. The text is kept locally while typing so "12." is not cut to "12".
+ * A shareholding percentage ("100.00"). Stores a number; the text is kept locally while typing so "12." is not
+ * cut to "12". Nothing typed is dropped: "-5" is stored as -5 and text that is no number is stored as typed, so
+ * the schema's rules say what is wrong instead of the value changing behind the applicant.
  */
 export function Percentage(props: WidgetProps) {
   const { id, htmlName, value, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
-  const maxLength = typeof options.maxLength === 'number' ? options.maxLength : 6;
   const [text, setText] = useState(() => (typeof value === 'number' ? String(value) : ''));
   // Follow changes made elsewhere (sole proprietor -> 100, a reset) without disturbing what is being typed.
   const external = typeof value === 'number' ? value : undefined;
@@ -22,7 +22,6 @@ export function Percentage(props: WidgetProps) {
       type="text"
       inputMode="decimal"
       autoComplete="off"
-      maxLength={maxLength}
       contentAfter={<span aria-hidden="true">%</span>}
       value={shown}
       placeholder={placeholder || undefined}
@@ -32,10 +31,9 @@ export function Percentage(props: WidgetProps) {
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={(_, data) => {
-        if (!isPercentageText(data.value, maxLength)) return;
         setText(data.value);
-        const n = percentageValue(data.value);
-        onChange(n === undefined ? options.emptyValue : n);
+        const n = percentageValue(data.value.trim());
+        onChange(data.value.trim() === '' ? options.emptyValue : (n ?? data.value));
       }}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}

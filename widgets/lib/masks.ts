@@ -51,11 +51,6 @@ export function displayToStored(display: string): string | undefined {
   return `${digits.slice(4, 8)}-${digits.slice(2, 4)}-${digits.slice(0, 2)}`;
 }
 
-/** Percentage input: digits with at most 2 decimals and at most `maxLength` characters (spec: 6). */
-export function isPercentageText(text: string, maxLength = 6): boolean {
-  return text.length <= maxLength && /^\d{0,3}(\.\d{0,2})?$/.test(text);
-}
-
 /** The number a percentage text stands for, or undefined while it is empty or only a dot. */
 export function percentageValue(text: string): number | undefined {
   if (text === '' || text === '.') return undefined;

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useFieldLogic } from './FormLogicContext';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ListOption } from '../../src/validation/lists';
 import { getAt } from '../../src/validation/pointer';
@@ -36,10 +37,21 @@ export interface ListState {
 /**
  * Options of a field with `x-list` (or `items['x-list']` for arrays). Falls back to the schema's enum
  * when the field has no list. With `childOf`, the options are the children of the sibling's chosen option.
+ * A retired option (the list editor of the studio) is offered only while it is the field's answer (`value`):
+ * a saved application keeps showing its label, a new choice cannot pick it.
  */
-export function useListOptions(schema: RJSFSchema, formContext: Partial<FormContext> | undefined): ListState {
-  const parent = useParentData();
-  const context = useRootContext(formContext);
+export function useListOptions(schema: RJSFSchema, formContext: Partial<FormContext> | undefined, id?: string, value?: unknown): ListState {
+  const { excluded } = useFieldLogic(id ?? '');
+  const all = listState(schema, formContext, useParentData(), useRootContext(formContext));
+  const chosen = new Set((Array.isArray(value) ? value : [value]).map(String));
+  const state = all.options.some((o) => o.retired) ? { ...all, options: all.options.filter((o) => !o.retired || chosen.has(o.value)) } : all;
+  if (excluded.length === 0) return state;
+  // Options the form logic leaves out (an industry already chosen, SINGLY for several signatories).
+  const out = new Set(excluded.map(String));
+  return { ...state, options: state.options.filter((o) => !out.has(o.value)) };
+}
+
+function listState(schema: RJSFSchema, formContext: Partial<FormContext> | undefined, parent: Record<string, unknown> | undefined, context: Partial<FormContext> | undefined): ListState {
   const ref = (schema['x-list'] ?? (schema.items as RJSFSchema | undefined)?.['x-list']) as ListRef | undefined;
   if (!ref) {
     const values = (schema.enum ?? (schema.items as RJSFSchema | undefined)?.enum ?? []) as unknown[];

@@ -1,6 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { buttonId, getUiOptions, type ArrayFieldItemTemplateProps } from '@rjsf/utils';
+import { uiLogicOf } from '../lib/showWhen';
 
 const useStyles = makeStyles({
   row: {
@@ -18,13 +19,13 @@ const useStyles = makeStyles({
  * One row of a list with its remove button. Rows are not reordered or copied in this application, so only
  * the remove button is offered. It is hidden while the list has no more rows than ui:options.minRows
  * (default 1: "delete appears only when two exist"; a list that may be empty sets minRows 0). With
- * ui:options.keepOne the last row can be deleted too: the list template then puts one empty row back.
+ * ui:logic.array.keepOne the last row can be deleted too: the list template then puts one empty row back.
  */
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const styles = useStyles();
   const { children, buttonsProps, index, totalItems, parentUiSchema, disabled, readonly } = props;
   const parentOptions = getUiOptions(parentUiSchema);
-  const minRows = parentOptions.keepOne === true ? 0 : Number(parentOptions.minRows ?? 1);
+  const minRows = uiLogicOf(parentUiSchema)?.array?.keepOne === true ? 0 : Number(parentOptions.minRows ?? 1);
   const canRemove = buttonsProps.hasRemove && totalItems > minRows && parentOptions.removable !== false;
   const removeText = typeof parentOptions.removeButtonText === 'string' ? parentOptions.removeButtonText : 'Remove';
 

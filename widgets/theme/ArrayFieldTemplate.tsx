@@ -1,6 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
+import { uiLogicOf } from '../lib/showWhen';
 import { buttonId, getTemplate, getUiOptions, type ArrayFieldTemplateProps, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
 
 const useStyles = makeStyles({
@@ -17,7 +18,7 @@ const hasErrors = (errors: ErrorSchema | undefined): boolean =>
   );
 
 /**
- * ui:options.addRequiresFilled: `true` (the item schema's required fields, or any value for simple items)
+ * ui:logic.array.addWhenFilled: `true` (the item schema's required fields, or any value for simple items)
  * or a list of field names that must be filled in the last row, which must also have no errors.
  */
 export function lastRowFilled(rule: unknown, items: unknown[], itemSchema: RJSFSchema | undefined, errors?: ErrorSchema): boolean {
@@ -33,7 +34,7 @@ export function lastRowFilled(rule: unknown, items: unknown[], itemSchema: RJSFS
 /**
  * A repeatable list (industries, contacts, passports): a heading, the rows (ArrayFieldItemTemplate, each with
  * its remove button) and an Add button that stays visible but is disabled when maxItems is reached or,
- * with ui:options.addRequiresFilled, while the last row is not filled. With ui:options.keepOne the list always
+ * with ui:logic.array.addWhenFilled, while the last row is not filled. With ui:logic.array.keepOne the list always
  * shows one row: an empty list gets one empty entry, so deleting the last row resets it (site visits, banks).
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
@@ -44,10 +45,11 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const ArrayFieldDescriptionTemplate = getTemplate('ArrayFieldDescriptionTemplate', registry, options);
   const rows = Array.isArray(formData) ? (formData as unknown[]) : [];
   const itemSchema = (Array.isArray(schema.items) ? undefined : schema.items) as RJSFSchema | undefined;
-  const filled = lastRowFilled(options.addRequiresFilled, rows, itemSchema, errorSchema);
+  const gating = uiLogicOf(uiSchema)?.array;
+  const filled = lastRowFilled(gating?.addWhenFilled, rows, itemSchema, errorSchema);
   const addable = options.addable !== false;
   const addText = typeof options.addButtonText === 'string' ? options.addButtonText : 'Add';
-  const keepOne = options.keepOne === true && !disabled && !readonly;
+  const keepOne = gating?.keepOne === true && !disabled && !readonly;
   useEffect(() => {
     if (keepOne && rows.length === 0) onAddClick();
   }, [keepOne, rows.length, onAddClick]);

@@ -14,16 +14,16 @@ const inputModeFor = (type: string, schemaType: unknown): InputProps['inputMode'
 
 /**
  * The text input behind TextWidget and the other input-like widgets: a Fluent `Input` with the type from
- * ui:options.inputType (tel, email, ...), a matching inputMode for phone keyboards, the placeholder and
- * maxLength from schema.maxLength, so the applicant cannot type past the limit. No native `required`: the
- * browser's own bubbles would pre-empt the schema's messages (Field sets aria-required).
+ * ui:options.inputType (tel, email, ...), a matching inputMode for phone keyboards and the placeholder. No
+ * native `maxLength`: the browser would silently cut a longer (pasted) value, e.g. an e-mail, and then report
+ * the cut value invalid; the schema's "Maximum N characters" message says what is wrong instead. No native
+ * `required`: the browser's own bubbles would pre-empt the schema's messages (Field sets aria-required).
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, placeholder, type, rawErrors } = props;
   const inputProps = getInputProps(schema, type, options);
   const kind = String(inputProps.type ?? 'text');
   const numeric = kind === 'number';
-  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : (options.maxLength as number | undefined);
   const inputValue = numeric ? (value || value === 0 ? value : '') : (value ?? '');
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -40,7 +40,6 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       inputMode={(options.inputMode as InputProps['inputMode']) ?? inputModeFor(kind, schema.type)}
       value={String(inputValue)}
       placeholder={placeholder || undefined}
-      maxLength={numeric ? undefined : maxLength}
       min={inputProps.min}
       max={inputProps.max}
       step={inputProps.step}

@@ -1,7 +1,10 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { canExpand, descriptionId, getTemplate, getUiOptions, titleId, type ObjectFieldTemplateProps, type UiSchema } from '@rjsf/utils';
+import { useContext } from 'react';
 import { ParentDataContext } from '../lib/ParentDataContext';
+import { RootDataContext } from '../lib/RootDataContext';
 import { isShown } from '../lib/showWhen';
+import { FormLogicContext } from '../lib/FormLogicContext';
 
 const useStyles = makeStyles({
   section: { border: 'none', margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -29,7 +32,7 @@ function isWide(schema: ObjectFieldTemplateProps['schema'], uiSchema: ObjectFiel
  * A section of the form. An object whose title is empty ("title": "" in the step schemas) only groups its
  * properties; otherwise it gets a heading. Properties sit on a responsive grid (one column on phones), and
  * the object's data is provided to its fields as their parent (ParentDataContext). A field with
- * ui:options.showWhen is shown only while its condition holds (widgets/lib/showWhen.ts).
+ * ui:logic.visibleWhen is shown only while its condition holds (widgets/lib/showWhen.ts).
  */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles();
@@ -39,6 +42,12 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, options);
   const { AddButton } = registry.templates.ButtonTemplates;
   const isRoot = fieldPathId.path.length === 0;
+  const rootData = useContext(RootDataContext);
+  // The page's evaluation of the whole document decides when there is one (the same that drops and skips
+  // validating hidden answers); otherwise the condition is evaluated here.
+  const logic = useContext(FormLogicContext);
+  const shown = (name: string) =>
+    logic ? !logic.hidden.has(`${fieldPathId.$id}_${name}`) : isShown(uiSchema?.[name] as UiSchema | undefined, formData, rootData, fieldPathId.path);
   // A step's root description documents the schema for product staff; the form shows ui:description only.
   const shownDescription = isRoot ? options.description : description;
   const heading = options.hideTitle ? '' : ((options.title as string | undefined) ?? (schema.title === '' ? '' : title));
@@ -54,7 +63,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       <ParentDataContext.Provider value={(formData ?? {}) as Record<string, unknown>}>
         <div className={styles.grid}>
           {properties
-            .filter((p) => !p.hidden && isShown(uiSchema?.[p.name] as UiSchema | undefined, formData))
+            .filter((p) => !p.hidden && shown(p.name))
             .map((p) => (
               <div key={p.name} className={isWide(schema, uiSchema, p.name) ? styles.wide : undefined}>
                 {p.content}

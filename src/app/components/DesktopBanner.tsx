@@ -9,6 +9,8 @@ const desktopBannerClosedAtom = atomWithStorage('qa.desktopBannerClosed', false,
 const useStyles = makeStyles({
   // Phones only (below the spec's `ls` breakpoint, 500 px).
   banner: { display: 'none', '@media (max-width: 499px)': { display: 'flex', borderRadius: 0 } },
+  // A 44×44 px tap target (WCAG 2.5.5), not Fluent's 24 px icon button.
+  close: { minWidth: '44px', minHeight: '44px' },
 });
 
 /** Spec 001 §1: a mobile banner suggests the desktop for the best experience and can be closed. */
@@ -20,7 +22,7 @@ export const DesktopBanner = memo(function DesktopBanner() {
     <MessageBar intent="info" className={styles.banner} layout="multiline">
       <MessageBarBody>Use the desktop to access all the services of Quick Apply</MessageBarBody>
       <MessageBarActions
-        containerAction={<Button appearance="transparent" aria-label="Close the banner" icon={<DismissRegular />} onClick={() => setClosed(true)} />}
+        containerAction={<Button className={styles.close} appearance="transparent" aria-label="Close the banner" icon={<DismissRegular />} onClick={() => setClosed(true)} />}
       />
     </MessageBar>
   );

@@ -1,6 +1,7 @@
 import { Body1, Button, Title2 } from '@fluentui/react-components';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { reportError } from '../lib/reportError';
 
 function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -26,6 +27,9 @@ export function ErrorMessage({ error }: { error: unknown }) {
 /** The router catches errors thrown while rendering a route: this is its error element (router root). */
 export function RouteErrorPage() {
   const error = useRouteError();
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportError(error);
+  }, [error]);
   return <ErrorMessage error={error} />;
 }
 
@@ -43,6 +47,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Unhandled UI error', error, info.componentStack);
+    reportError(error, info.componentStack ?? undefined);
   }
 
   override render() {

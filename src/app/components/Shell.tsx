@@ -1,4 +1,4 @@
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, FluentProvider, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -7,12 +7,13 @@ import { accountChoiceAtom } from '../features/products/accountChoice';
 import { accountForSlug, headerLine, readProducts, variantFor } from '../features/products/productsConfig';
 import { useSessionControls } from '../features/session/session';
 import { useAtomValue } from '../lib/jotai';
-import { panelColours, type PanelVariant } from '../theme';
+import { appTheme, islamicTheme, panelColours, type PanelVariant } from '../theme';
 import { DesktopBanner } from './DesktopBanner';
 import { activeStepFor, customerJourney, type JourneyStep } from './journey';
 import { Logo } from './Logo';
 import { shellApplicationAtom, shellVariantAtom } from './shellState';
 import { StepList } from './StepList';
+import { useHeadingFocus } from './useHeadingFocus';
 
 // Spec breakpoints: xs 0, ls 500, sm 1024, md 1280, lg 1440, xl 1920. Icon bar below sm, top band below ls.
 const useStyles = makeStyles({
@@ -33,7 +34,7 @@ const useStyles = makeStyles({
     '@media (max-width: 1023px)': { width: '88px', padding: '24px 12px', display: 'flex', flexDirection: 'column', alignItems: 'center' },
     '@media (max-width: 499px)': { width: '100%', padding: '12px 16px', alignItems: 'stretch' },
   },
-  logo: { color: '#fff', textDecorationLine: 'none', display: 'inline-block', ':focus-visible': { outline: '2px solid #fff', outlineOffset: '4px' } },
+  logo: { color: '#fff', textDecorationLine: 'none', display: 'inline-flex', alignItems: 'center', minHeight: '44px', ':focus-visible': { outline: '2px solid #fff', outlineOffset: '4px' } },
   title: { display: 'block', marginTop: '32px', fontSize: '24px', lineHeight: '32px', fontWeight: 600, '@media (max-width: 1023px)': { display: 'none' } },
   column: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
   topBar: {
@@ -103,6 +104,7 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
   const panel = usePanelState(variant);
   const active = activeStep ?? activeStepFor(pathname);
   const signedIn = session?.kind === 'customer' || session?.kind === 'agent';
+  useHeadingFocus();
 
   const onLogout = async () => {
     const agent = session?.kind === 'agent';
@@ -117,7 +119,7 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
     navigate(agent ? '/agent/Login' : '/business/ComeBackLogin');
   };
 
-  return (
+  const page = (
     <div className={styles.root}>
       <a href="#main" className={styles.skip}>
         Skip to main content
@@ -162,4 +164,7 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
       </div>
     </div>
   );
+  // The Islamic variant re-themes everything inside (buttons, radios, links) with the green brand ramp; the
+  // provider is always there, so switching the banking type re-colours the page without remounting it.
+  return <FluentProvider theme={panel.variant === 'islamic' ? islamicTheme : appTheme}>{page}</FluentProvider>;
 }

@@ -6,6 +6,7 @@ import {
   importPublicKey,
   type SessionKey,
 } from '../../shared/envelope';
+import { RequestKeyRing } from '../../shared/requestKeyRing';
 
 /** 401 with an empty body: the session expired (the app sends the user back to log in). */
 export class SessionExpiredError extends Error {
@@ -76,6 +77,9 @@ function publicKeyOf(key: CryptoKey | string): Promise<CryptoKey> {
   return imported;
 }
 
+/** One wrapped AES key reused across this page's requests (rotated by the ring): one RSA decryption per key. */
+const requestKeys = new RequestKeyRing();
+
 const isRawBody = (body: unknown) =>
   (typeof FormData !== 'undefined' && body instanceof FormData) ||
   body instanceof URLSearchParams ||
@@ -106,7 +110,8 @@ export async function secureFetch<T = unknown>(url: string, options: SecureFetch
   } else if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
     if (!options.publicKey) throw new Error('secureFetch: the server public key is needed to send a body');
     const path = new URL(url, globalThis.location?.href ?? 'http://localhost/').pathname;
-    const sealed = await encryptRequest(await publicKeyOf(options.publicKey), options.body, { method, path });
+    const requestKey = await requestKeys.keyFor(await publicKeyOf(options.publicKey));
+    const sealed = await encryptRequest(requestKey, options.body, { method, path });
     Object.assign(headers, sealed.headers);
     body = JSON.stringify(sealed.payload);
     key = sealed.key;

@@ -7,13 +7,17 @@
 /**
  * Search applications
  *
- * Search criteria of the agent channel (001 §3 Search criteria, §7 Search application). Does NOT validate the prospect: its data is the criteria object sent to POST products/stp-accounts/prospects/search. At least one criterion must be filled (`not`: every criterion absent or blank; a value of spaces only does not count); the server answers the same message on field searchInfo.
+ * Search criteria of the agent channel (001 §3 Search criteria, §7 Search application). Applicant name and company name match any of their words (every word typed must be one of the name's words); the mobile number may be typed with 0, 971 or +971 in front. Does NOT validate the prospect: its data is the criteria object sent to POST products/stp-accounts/prospects/search. At least one criterion must be filled (`not`: every criterion absent or blank; a value of spaces only does not count); the server answers the same message on field searchInfo.
  */
 export interface AgentSearchStep {
   /**
    * Applicant name
    */
   applicantName?: string;
+  /**
+   * Company name
+   */
+  companyName?: string;
   /**
    * Country code
    */
@@ -27,7 +31,7 @@ export interface AgentSearchStep {
    */
   leadNumber?: string;
   /**
-   * Trade licence number
+   * Trade license number
    */
   tradeLicenseNo?: string;
   /**

@@ -7,7 +7,7 @@
 /**
  * Basic Information
  *
- * Basic information (journey step 1). Data is the prospect; this step edits applicantInfo: the applicant's name, e-mail and mobile number (used for the one-time code), whether they apply on behalf of someone else, and the optional agent (RO) and partner (alliance) codes. validRoCode and LeadSource are set by the server, not by this form.
+ * Basic information (journey step 1). Data is the prospect; this step edits applicantInfo: the applicant's name, e-mail and mobile number (used for the one-time code), whether they apply on behalf of someone else, and the optional agent (RO) and partner (alliance) codes. validRoCode and LeadSource are set by the server, not by this form (serverFields.schema.json); roCode is written by the server too (x-writer server): it takes the code typed here, or the inviting agent's, when the application is created, and it cannot be changed afterwards.
  */
 export interface ApplicantInfoStep {
   applicantInfo: {

@@ -7,7 +7,7 @@
 /**
  * License Information
  *
- * Company information, step 3 of 3. Data is the prospect; this step edits the trade licence fields of organizationInfo and orgKYCDetails.yearsInBusiness, which the form derives from the date of incorporation (x-derive on the prospect root, paths relative to it).
+ * Company information, step 3 of 3. Data is the prospect; this step edits the trade license fields of organizationInfo and orgKYCDetails.yearsInBusiness, which the form derives from the date of incorporation (ui:logic.derive in the UI schema, recomputed by the server).
  */
 export interface CompanyLicenseStep {
   organizationInfo: {

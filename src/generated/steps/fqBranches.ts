@@ -7,7 +7,7 @@
 /**
  * Branches and subsidiaries
  *
- * Final questions, company step 2. Data is the prospect; this step edits orgKYCDetails: branches, subsidiaries and other group entities inside the UAE (company name, emirate, trade licence number) and outside it (company name, country).
+ * Final questions, company step 2. Data is the prospect; this step edits orgKYCDetails: branches, subsidiaries and other group entities inside the UAE (company name, emirate, trade license number) and outside it (company name, country).
  */
 export interface FqBranchesStep {
   orgKYCDetails: {
@@ -28,7 +28,7 @@ export interface FqBranchesStep {
        */
       emirate: string;
       /**
-       * Trade licence number
+       * Trade license number
        */
       tradeLicenseNo: string;
     }[];

@@ -20,7 +20,7 @@ export interface FqMailingAddressStep {
        */
       typeOfAddress: 'Office';
       /**
-       * Different from the trade licence address
+       * Different from the trade license address
        */
       officeAddressDifferent?: 'Y' | 'N';
       /**

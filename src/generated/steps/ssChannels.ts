@@ -7,7 +7,7 @@
 /**
  * Channels
  *
- * Select services, step 4. Data is the prospect; this step edits accountInfo[*].eStatements and mailStatements (mutually exclusive, online by default) and each signatory's name on the debit card (signatoryInfo[i].debitCardInfo.authSignatoryDetails.nameOnDebitCard, required for signatories when a debit card is applied). accountInfo[0].debitCardApplied and chequeBookApplied are derived, not editable (x-derive, filled by the form): debit card when the signing type is 'Any of us can sign' (100) or 'Singly' (102) and AED is among the currencies; cheque book when AED is among the currencies and the applicant's mobile country code is 971.
+ * Select services, step 4. Data is the prospect; this step edits accountInfo[*].eStatements and mailStatements (mutually exclusive, online by default) and each signatory's name on the debit card (signatoryInfo[i].debitCardInfo.authSignatoryDetails.nameOnDebitCard, required for signatories when a debit card is applied). accountInfo[0].debitCardApplied and chequeBookApplied are derived, not editable (derived: ui:logic.derive in the UI schema, recomputed by the server): debit card when the signing type is 'Any of us can sign' (100) or 'Singly' (102) and AED is among the currencies; cheque book when AED is among the currencies and the applicant's mobile country code is 971.
  */
 export interface SsChannelsStep {
   accountInfo?: {

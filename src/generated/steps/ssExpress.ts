@@ -7,9 +7,15 @@
 /**
  * Express Service
  *
- * Select services, step 1 (offered for AED accounts only). Data is the prospect; this step edits accountInfo[*].express and accountInfo[*].expressTandC. 'Yes' needs the terms accepted and sets express true (the form also sets the currencies to exactly AED; ssAccountDetails checks that); 'No, thanks' sets express false. applicationInfo.express, when present, must mirror accountInfo[0].express (x-derive, filled by the form).
+ * Select services, step 1 (offered for AED accounts only). Data is the prospect; this step edits accountInfo[*].express and accountInfo[*].expressTandC. 'Yes' needs the terms accepted and sets express true (the form also sets the currencies to exactly AED; ssAccountDetails checks that); 'No, thanks' sets express false. applicationInfo.express, when present, must mirror accountInfo[0].express (derived: ui:logic.derive in the UI schema, recomputed by the server).
  */
 export interface SsExpressStep {
+  applicationInfo?: {
+    /**
+     * Express Service
+     */
+    express?: boolean;
+  };
   accountInfo: {
     /**
      * Express Service

@@ -16,15 +16,15 @@ export interface StakeholderCompanyInfoStep {
      */
     companyName: string;
     /**
-     * Trade licence number
+     * Trade license number
      */
     tradeLicenseNo: string;
     /**
-     * Trade licence issue date
+     * Trade license issue date
      */
     tradeLicenseIssueDate: string;
     /**
-     * Trade licence expiry date
+     * Trade license expiry date
      */
     tradeLicenseExpiryDate: string;
     /**

@@ -7,7 +7,7 @@
 /**
  * Shareholding
  *
- * Person stakeholder, step 3 of 6. Data is one stakeholder (an item of prospect.signatoryInfo); this step edits kycDetails.isShareholder, kycDetails.shareHoldingPercentage and kycDetails.docProofOfRelationship. The percentage is also bounded by 100 minus what the other stakeholders hold: that rule needs the whole list and lives in stakeholderList.schema.json (x-arraySum). A sole proprietor (authority type 1) is a 100 % shareholder (x-derive, as in stakeholderSignatory).
+ * Person stakeholder, step 3 of 6. Data is one stakeholder (an item of prospect.signatoryInfo); this step edits kycDetails.isShareholder, kycDetails.shareHoldingPercentage and kycDetails.docProofOfRelationship. The percentage is also bounded by 100 minus what the other stakeholders hold: that rule needs the whole list and lives in stakeholderList.schema.json (x-arraySum). A sole proprietor (authority type 1) is a 100 % shareholder (ui:logic.derive of stakeholderShareholding.ui.json).
  */
 export interface StakeholderShareholdingStep {
   kycDetails: {

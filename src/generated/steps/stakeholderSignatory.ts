@@ -7,7 +7,7 @@
 /**
  * Signatory Rights
  *
- * Person stakeholder, step 2 of 6. Data is one stakeholder (an item of prospect.signatoryInfo); this step edits kycDetails.isSignatory and accountSigningInfo.authorityType. Choosing the sole-proprietor authority (code "1") makes the person a 100 % shareholder; choosing any other authority clears shareholder status and percentage (x-derive: the form applies value/otherwise, validation checks the value). When the answer is no, the form clears the authority type.
+ * Person stakeholder, step 2 of 6. Data is one stakeholder (an item of prospect.signatoryInfo); this step edits kycDetails.isSignatory and accountSigningInfo.authorityType. Choosing the sole-proprietor authority (code "1") makes the person a 100 % shareholder; choosing any other authority clears shareholder status and percentage (ui:logic.derive and clear.onChange of stakeholderShareholding.ui.json, applied by the form and the server). When the answer is no, the form clears the authority type.
  */
 export interface StakeholderSignatoryStep {
   kycDetails: {

@@ -1,8 +1,10 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './dataDirLock';
 import { migrate } from './migrate';
+import { listenPostgres } from './postgresListener';
 import { PGlitePool } from './pgliteDialect';
 import type { Database } from './tables';
 
@@ -11,6 +13,10 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; used by the readiness probe. */
   ping(): Promise<void>;
+  /** Calls `onMessage` for each NOTIFY on `channel` (payload undefined: some may have been missed). Returns the unlisten. */
+  listen(channel: string, onMessage: (payload: string | undefined) => void): Promise<() => Promise<void>>;
+  /** Connections of the pool: open, idle, and requests waiting for one (metrics). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -19,39 +25,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: a schema of its own (created if missing), e.g. one per test run. */
   schema?: string;
-}
-
-/**
- * PGlite can be opened by one process only: a lock file in the data folder refuses a second server with a
- * clear message instead of corrupting the database. A lock left by a process that no longer runs is taken over.
- */
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  const lockFile = join(dir, 'server.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const handle = await open(lockFile, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      return () => rm(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(await readFile(lockFile, 'utf8').catch(() => ''));
-      let alive = pid === process.pid;
-      try {
-        if (pid > 0 && !alive) {
-          process.kill(pid, 0);
-          alive = true;
-        }
-      } catch {
-        alive = false;
-      }
-      if (alive) {
-        throw new Error(`The database in ${dir} is in use by process ${pid}. Stop it, or set DATA_DIR to another folder.`);
-      }
-      await rm(lockFile, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${dir}`);
+  /** PostgreSQL only: connections per process (DATABASE_POOL_MAX, 10). */
+  poolMax?: number;
 }
 
 /** Opens PostgreSQL when a URL is given, the embedded PGlite otherwise, and applies the migrations. */
@@ -59,15 +34,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   let db: Kysely<Database>;
   let kind: DatabaseHandle['kind'];
   let unlock: () => Promise<void> = async () => {};
+  let listen: DatabaseHandle['listen'];
+  let poolStats: DatabaseHandle['poolStats'];
   if (options.databaseUrl) {
     kind = 'postgres';
-    const schema = options.schema;
+    const { schema, databaseUrl } = options;
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
+      connectionString: databaseUrl,
+      max: options.poolMax ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    listen = (channel, onMessage) => listenPostgres(databaseUrl, channel, onMessage);
+    poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     if (schema) {
       // Two processes may race here; "if not exists" is not atomic, so the loser's duplicate error is fine.
       await sql.raw(`create schema if not exists ${schema}`).execute(db).catch((error: { code?: string }) => {
@@ -83,6 +62,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       const { PGlite } = await import('@electric-sql/pglite');
       const pglite = await PGlite.create(pgliteDir);
       db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+      listen = async (channel, onMessage) => {
+        const stop = await pglite.listen(channel, onMessage);
+        return async () => stop();
+      };
+      poolStats = () => ({ total: 1, idle: 1, waiting: 0 }); // one embedded connection
     } catch (error) {
       await unlock();
       throw error;
@@ -101,6 +85,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     async ping() {
       await sql`select 1`.execute(db);
     },
+    listen,
+    poolStats,
     async close() {
       await db.destroy();
       await unlock();

@@ -20,6 +20,8 @@ export interface ProspectsTable {
   trade_license_no: string | null;
   lead_number: string | null;
   eid_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  name_words: ColumnType<string[], string[] | undefined, string[]>;
+  company_words: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface AuditLogTable {
@@ -46,6 +48,10 @@ export interface InvitesTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   expires_at: Timestamp;
   created_at: Timestamp;
+  opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_count: Generated<number>;
+  last_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  prospect_id: string | null;
 }
 
 export interface SchemaVersionsTable {
@@ -54,6 +60,41 @@ export interface SchemaVersionsTable {
   content: ColumnType<Record<string, unknown>, string, string>;
   author: string;
   message: string;
+  created_at: Timestamp;
+}
+
+/** migrations/015: schema-studio drafts, shared by product staff, reviewed before publication. */
+export interface StudioDraftsTable {
+  id: string;
+  name: string;
+  kind: Generated<'edit' | 'rollback'>;
+  rollback_to: number | null;
+  base_version: number;
+  files: ColumnType<Record<string, unknown>, string | undefined, string>;
+  revision: Generated<number>;
+  status: Generated<StudioDraftStatus>;
+  author_sub: string;
+  author_name: string;
+  updated_by_name: string;
+  approved_by_sub: string | null;
+  approved_by_name: string | null;
+  approved_revision: number | null;
+  acknowledged_hash: string | null;
+  published_version: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type StudioDraftStatus = 'draft' | 'in_review' | 'changes_requested' | 'approved' | 'published' | 'discarded';
+
+export interface StudioDraftEventsTable {
+  id: Generated<string>;
+  draft_id: string;
+  actor_sub: string;
+  actor_name: string;
+  action: string;
+  comment: string | null;
+  revision: number;
   created_at: Timestamp;
 }
 
@@ -74,6 +115,13 @@ export interface RefreshTokensTable {
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SessionFamiliesTable {
+  id: string;
+  expires_at: Timestamp;
   revoked_at: Timestamp | null;
   created_at: Timestamp;
 }
@@ -153,18 +201,38 @@ export interface BlacklistTable {
   created_at: Timestamp;
 }
 
+/** migrations/017: the bytes of stored documents, in chunks (storage/databaseDocumentStore.ts). */
+export interface DocumentChunksTable {
+  storage_key: string;
+  seq: number;
+  data: Uint8Array;
+}
+
+/** migrations/013: account numbers (IBANs) given to applications, unique. */
+export interface AccountNumbersTable {
+  iban: string;
+  prospect_id: string;
+  currency: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  account_numbers: AccountNumbersTable;
   replay_nonces: ReplayNoncesTable;
   prospects: ProspectsTable;
   schema_versions: SchemaVersionsTable;
+  studio_drafts: StudioDraftsTable;
+  studio_draft_events: StudioDraftEventsTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  session_families: SessionFamiliesTable;
   otp_codes: OtpCodesTable;
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
   invites: InvitesTable;
   documents: DocumentsTable;
+  document_chunks: DocumentChunksTable;
   screening_results: ScreeningResultsTable;
   blacklist: BlacklistTable;
 }

@@ -21,15 +21,17 @@ const EXTENSIONS: Record<string, string[]> = { pdf: ['pdf'], png: ['png'], jpg: 
 
 /**
  * A file name safe to store and to send back in Content-Disposition: the last path segment, without control
- * characters, quotes, slashes or reserved characters, at most 100 characters, ending with the extension of
+ * characters, bidirectional overrides, quotes, slashes or reserved characters, at most 100 characters, ending with the extension of
  * the detected type ("passport.exe" holding a PDF becomes "passport.exe.pdf").
  */
 export function safeFileName(name: string | undefined, ext: string): string {
   // Browsers send '"', CR and LF in multipart file names as %22, %0D and %0A (HTML form submission).
   const decoded = (name ?? '').replace(/%22/gi, '"').replace(/%0[ad]/gi, ' ');
   const last = decoded.split(/[\\/]/).pop() ?? '';
+  // Bidirectional controls (U+202E "RIGHT-TO-LEFT OVERRIDE" shows "invoice\u202Efdp.exe" as "invoiceexe.pdf") and
+  // invisible marks are dropped: the name a person reads must be the name the file has.
   // eslint-disable-next-line no-control-regex
-  let clean = last.normalize('NFC').replace(/[\u0000-\u001f\u007f"*:<>?|;%]/g, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  let clean = last.normalize('NFC').replace(/[\u0000-\u001f\u007f"*:<>?|;%\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   const current = /\.([A-Za-z0-9]+)$/.exec(clean)?.[1]?.toLowerCase();
   if (!current || !EXTENSIONS[ext]?.includes(current)) clean = `${clean || 'document'}.${ext}`;
   if (clean.length > 100) clean = `${clean.slice(0, 95 - ext.length).trim()}.${ext}`;

@@ -1,4 +1,7 @@
+import { createAuditRepository } from '../repositories/auditRepository';
+import type { Principal } from '../security/principal';
 import { randomUUID } from 'node:crypto';
+import { INVALID_PROSPECT } from '../../shared/stopCodes';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { type DocumentsConfig, requiredDocuments } from '../../content/requiredDocuments';
@@ -7,6 +10,7 @@ import { createDocumentRepository } from '../repositories/documentRepository';
 import type { ProspectRow } from '../repositories/prospectRepository';
 import { maxUploads, screenProspect, screeningRules } from '../screening/screenProspect';
 import { detectType, kilobytes, megabytes, safeFileName, SNIFF_BYTES } from './documentFiles';
+import { endsWithZip, keepTail } from './archiveTail';
 import { placeDocument } from './documentList';
 
 export const MAX_DOCUMENTS_MESSAGE =
@@ -51,11 +55,15 @@ async function peek(file: MultipartFile['file'], want: number) {
   return { head, ended, all, drain };
 }
 
-/** Multipart's own limit errors (FST_*) as the API's errors. */
-function multipartError(error: unknown, limits: { maxBytes: number }): unknown {
+/** What busboy throws for a body that is not multipart as announced: no boundary, cut short, malformed headers. */
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of|Malformed |Part terminated early|Unsupported content type)/;
+
+/** Multipart's own limit errors (FST_*) and the parser's refusals of a malformed body as the API's errors. */
+export function multipartError(error: unknown, limits: { maxBytes: number }): unknown {
+  if (error instanceof ApiError) return error;
   const code = (error as { code?: string }).code ?? '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return documentError(413, 'FILE_TOO_LARGE', `File size exceeded (${megabytes(limits.maxBytes)} maximum)`);
-  if (code.startsWith('FST_')) {
+  if (code.startsWith('FST_') || (error instanceof Error && MALFORMED_MULTIPART.test(error.message))) {
     return new ApiError(400, 'DocumentValidation', [{ errorCode: 'INVALID_UPLOAD', message: 'Send one file with the fields documentKey and documentType as multipart/form-data' }]);
   }
   return error;
@@ -74,7 +82,16 @@ export interface UploadResult {
  */
 export async function uploadDocument(
   app: FastifyInstance,
-  input: { prospect: ProspectRow; parts: AsyncIterable<Multipart>; uploadedBy: string | null; agent: boolean },
+  input: {
+    prospect: ProspectRow;
+    parts: AsyncIterable<Multipart>;
+    uploadedBy: string | null;
+    agent: boolean;
+    /** Only these documents may be uploaded (an applicant after submission: the documents the bank asked for). */
+    onlyKeys?: ReadonlySet<string>;
+    /** Who uploads (for the audit trail). */
+    principal?: Principal;
+  },
 ): Promise<UploadResult> {
   const { prospect } = input;
   const limits = app.config.documents;
@@ -108,11 +125,13 @@ export async function uploadDocument(
       if (ended && head.length < limits.minBytes) {
         throw documentError(400, 'FILE_TOO_SMALL', `Document size is insufficient. Please upload a document that is at least ${kilobytes(limits.minBytes)} to continue.`);
       }
-      const { size, sha256 } = await app.documentStore.put(storageKey, all());
+      const content = keepTail(all());
+      const { size, sha256 } = await app.documentStore.put(storageKey, content.chunks);
       if (part.file.truncated || size > limits.maxBytes) {
         await discard();
         throw documentError(413, 'FILE_TOO_LARGE', `File size exceeded (${megabytes(limits.maxBytes)} maximum)`);
       }
+      if (endsWithZip(content.tail())) throw documentError(400, 'UNSUPPORTED_FILE_TYPE', `${UNSUPPORTED_MESSAGE}: this file has an archive attached to it`);
       stored = { storageKey, size, sha256, fileName: safeFileName(part.filename, type.ext), contentType: type.mime };
     }
   } catch (error) {
@@ -134,6 +153,9 @@ export async function uploadDocument(
     await discard();
     throw new ApiError(403, 'Forbidden', [{ errorCode: 'FORBIDDEN', message: 'Only the bank can upload KYC annexure documents', field: 'documentKey' }]);
   }
+  if (input.onlyKeys && fields.documentKey && !input.onlyKeys.has(fields.documentKey)) {
+    errors.push({ errorCode: 'NOT_REQUESTED', message: 'The bank did not ask for this document', field: 'documentKey' });
+  }
   if (placement.required && fields.documentType && placement.required.documentType !== fields.documentType) {
     errors.push({ errorCode: 'INVALID', message: `documentType must be ${placement.required.documentType} for ${placement.required.documentKey}`, field: 'documentType' });
   }
@@ -146,7 +168,7 @@ export async function uploadDocument(
   const inserted = await db.transaction().execute(async (trx) => {
     if (!(await repo.lockProspect(trx, prospect.id))) return 'gone' as const;
     if ((await repo.countUploads(trx, prospect.id)) >= max) return 'full' as const;
-    return repo.insert(trx, {
+    const row = await repo.insert(trx, {
       id: randomUUID(),
       prospectId: prospect.id,
       documentKey: fields.documentKey!,
@@ -161,11 +183,21 @@ export async function uploadDocument(
       storageKey: file.storageKey,
       uploadedBy: input.uploadedBy,
     });
+    // Who uploaded which document, in the same transaction as the upload.
+    if (input.principal) {
+      await createAuditRepository().record(trx, {
+        prospectId: prospect.id,
+        principal: input.principal,
+        action: 'document.upload',
+        changes: [{ documentKey: row.documentKey, documentType: fields.documentType, documentTitle: row.documentTitle ?? undefined, fileName: row.fileName, size: file.size }],
+      });
+    }
+    return row;
   });
   if (inserted === 'gone' || inserted === 'full') {
     await discard();
     if (inserted === 'full') throw await refuseMaximum();
-    throw new ApiError(404, 'ProspectError', [{ errorCode: '12002', message: 'Invalid Prospect ID' }]);
+    throw new ApiError(404, 'ProspectError', [INVALID_PROSPECT]);
   }
   return { fileName: inserted.fileName, documentKey: inserted.documentKey, uploadStatus: inserted.uploadStatus };
 }

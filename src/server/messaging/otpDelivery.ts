@@ -1,4 +1,4 @@
-import type { MessageSender, OutboxSender, SmtpSender } from './messageSender';
+import type { MessageSender, SmtpSender } from './messageSender';
 
 export interface OtpMessage {
   countryCode: string;
@@ -26,8 +26,8 @@ function texts(m: OtpMessage) {
   };
 }
 
-/** Sends the code by SMS and by e-mail through a MessageSender. */
-class SenderDelivery implements OtpDelivery {
+/** Sends the code by SMS and by e-mail through a MessageSender (which picks the transport of each channel). */
+export class SenderDelivery implements OtpDelivery {
   constructor(private readonly sender: MessageSender) {}
 
   async deliver(m: OtpMessage): Promise<void> {
@@ -37,14 +37,7 @@ class SenderDelivery implements OtpDelivery {
   }
 }
 
-/** Default: both messages land in the outbox table. */
-export class OutboxDelivery extends SenderDelivery {
-  constructor(outbox: OutboxSender) {
-    super(outbox);
-  }
-}
-
-/** When SMTP_URL is set: the e-mail goes out through SMTP (the SMS to the outbox, until a gateway exists). */
+/** The e-mail through SMTP, the SMS through SmtpSender's fallback (the SMS transport). */
 export class SmtpDelivery extends SenderDelivery {
   constructor(smtp: SmtpSender) {
     super(smtp);

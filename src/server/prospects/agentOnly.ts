@@ -22,10 +22,14 @@ export const isAgent = (principal: Principal | undefined) => !!principal?.roles.
 
 const stakeholders = (document: Obj): unknown[] => (Array.isArray(document.signatoryInfo) ? document.signatoryInfo : []);
 
-/** True when a body sent by a client carries agent-only data (the annexure section or any ping detail). */
-export function writesAgentOnly(body: Obj): boolean {
-  if (ANNEXURE_SECTION in body) return true;
-  return stakeholders(body).some((s) => isObj(s) && PING_FIELDS.some((f) => f in s));
+/** The first agent-only field a body sent by a client carries (the annexure section or a ping detail), as a pointer. */
+export function agentOnlyField(body: Obj): string | undefined {
+  if (ANNEXURE_SECTION in body) return `/${ANNEXURE_SECTION}`;
+  for (const [i, s] of stakeholders(body).entries()) {
+    const found = isObj(s) ? PING_FIELDS.find((f) => f in s) : undefined;
+    if (found) return `/signatoryInfo/${i}/${found}`;
+  }
+  return undefined;
 }
 
 /** The document as a customer may see it: no annexure, no ping details. */

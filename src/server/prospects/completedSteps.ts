@@ -1,23 +1,8 @@
-/** Step completion kept, as in the spec, in freeFieldsInfo.freeField5: JSON {"completedSteps": [...]}. */
-export interface CompletedStep {
-  flowId: string;
-  step: string;
-  status: 'AVAILABLE' | 'COMPLETED';
-  signatoryId?: string;
-}
+import { type CompletedStep, readCompletedSteps } from '../../shared/completedSteps';
+
+export { readCompletedSteps, type CompletedStep };
 
 type Obj = Record<string, unknown>;
-
-export function readCompletedSteps(document: Obj): CompletedStep[] {
-  const free = (document.freeFieldsInfo ?? {}) as { freeField5?: unknown };
-  if (typeof free.freeField5 !== 'string') return [];
-  try {
-    const parsed = JSON.parse(free.freeField5) as { completedSteps?: CompletedStep[] };
-    return Array.isArray(parsed.completedSteps) ? parsed.completedSteps : [];
-  } catch {
-    return [];
-  }
-}
 
 export function markCompleted(document: Obj, done: CompletedStep): Obj {
   const steps = readCompletedSteps(document).filter(
@@ -40,7 +25,8 @@ const isSignatory = (s: unknown): boolean | undefined => ((s as { kycDetails?: {
  */
 export function reconcileStakeholderSteps(before: Obj, after: Obj): Obj {
   const steps = readCompletedSteps(after);
-  if (steps.length === 0) return after;
+  const stored = ((after.freeFieldsInfo ?? {}) as { freeField5?: unknown }).freeField5;
+  if (steps.length === 0 && (stored === undefined || stored === '')) return after;
   const was = new Map<string, boolean | undefined>();
   (Array.isArray(before.signatoryInfo) ? before.signatoryInfo : []).forEach((s, i) => was.set(idOf(s, i), isSignatory(s)));
   const now = new Map<string, boolean | undefined>();
@@ -60,6 +46,8 @@ export function reconcileStakeholderSteps(before: Obj, after: Obj): Obj {
       next.push(s);
     }
   }
-  if (!changed) return after;
+  // Reading drops entries of removed stakeholders (and duplicates): store what was read when it differs.
+  const normalised = JSON.stringify({ completedSteps: next });
+  if (!changed && normalised === stored) return after;
   return { ...after, freeFieldsInfo: { ...((after.freeFieldsInfo ?? {}) as Obj), freeField5: JSON.stringify({ completedSteps: next }) } };
 }

@@ -1,41 +1,24 @@
+import type { ProspectDraft } from '../../shared/prospectDraft';
 import type { BuiltContent } from '../../content/contentTypes';
 import type { ContentValidator } from '../../content/contentValidator';
-import type { FieldError } from '../../validation/errors';
+import { type FieldError, INCOMPLETE_KEYWORDS } from '../../validation/errors';
 import { validateCore } from './coreSchema';
+import { applicableSteps as sharedApplicableSteps, type ApplicableStep } from '../../shared/stakeholderFlows';
+import { visibleErrors } from '../../validation/logic';
 
-/** Keywords that only say "not filled yet": an automatic save may store incomplete data, never wrong data. */
-const INCOMPLETE = new Set(['required', 'minItems', 'minLength', 'dependentRequired', 'x-arrayTotal']);
+const INCOMPLETE = INCOMPLETE_KEYWORDS;
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
-function stakeholderFlows(content: BuiltContent, stakeholder: unknown): string[] {
-  const kyc = isObj(stakeholder) && isObj(stakeholder.kycDetails) ? stakeholder.kycDetails : {};
-  const flows = kyc.isShareholderACompany === true ? ['stakeholderCompany'] : ['stakeholderPerson'];
-  if (kyc.isShareholderACompany !== true && kyc.isSignatory === true) flows.push('finalQuestionsSignatory');
-  return flows.filter((f) => content.flows[f]);
+/** Every step that applies to the document, with the pointer of the data it validates (src/shared/stakeholderFlows.ts). */
+export function applicableSteps(content: BuiltContent, document: Obj): ApplicableStep[] {
+  return sharedApplicableSteps(content.flows, document);
 }
 
-/** Every step that applies to the document, with the pointer of the data it validates. */
-export function applicableSteps(content: BuiltContent, document: Obj): { step: string; at: string; flow: string }[] {
-  const out: { step: string; at: string; flow: string }[] = [];
-  for (const [flow, def] of Object.entries(content.flows)) {
-    if (def.scope !== '' || flow === 'otp' || flow === 'comeBackLogin') continue;
-    for (const s of def.steps) out.push({ step: s.step, at: '', flow });
-  }
-  const stakeholders = Array.isArray(document.signatoryInfo) ? document.signatoryInfo : [];
-  stakeholders.forEach((stakeholder, i) => {
-    for (const flow of stakeholderFlows(content, stakeholder)) {
-      for (const s of content.flows[flow]!.steps) out.push({ step: s.step, at: `/signatoryInfo/${i}`, flow });
-    }
-  });
-  return out;
-}
-
-function dataAt(document: Obj, at: string): unknown {
+function dataAt(document: ProspectDraft, at: string): unknown {
   if (!at) return document;
   const [, , index] = at.split('/');
-  return (document.signatoryInfo as unknown[])[Number(index)];
+  return document.signatoryInfo?.[Number(index)];
 }
 
 function dedupe(errors: FieldError[]): FieldError[] {
@@ -53,25 +36,37 @@ function dedupe(errors: FieldError[]): FieldError[] {
  *  - always: no field breaks a rule (incomplete is fine), across every applicable step and the stakeholder list;
  *  - `complete` steps (the one the applicant continues from): every rule, required fields included;
  *  - `submit`: the whole prospect schema;
- *  - always, besides the published content: the protected core kept in code (identity, stakeholder list).
+ *  - always, besides the published content: the protected core kept in code (identity, stakeholder list);
+ *  - never: errors on fields the form logic hides (`hidden`, from applyFormLogic).
  */
 export function validateProspect(
   validator: ContentValidator,
   document: Obj,
-  opts: { completeSteps?: { step: string; at: string }[]; submit?: boolean } = {},
+  opts: {
+    completeSteps?: { step: string; at: string }[];
+    submit?: boolean;
+    hidden?: ReadonlySet<string>;
+    /**
+     * Steps known to find nothing (their data, the content, the day and what is hidden are those of a validation
+     * that passed): not run again, unless they are complete steps. `stakeholderList` likewise for the list's check.
+     */
+    unchanged?: { step(step: string, at: string): boolean; stakeholderList: boolean };
+  } = {},
 ): FieldError[] {
   const content = validator.content;
   const errors: FieldError[] = [];
   const complete = new Set((opts.completeSteps ?? []).map((s) => `${s.step}@${s.at}`));
   for (const { step, at } of applicableSteps(content, document)) {
+    if (opts.unchanged?.step(step, at) && !complete.has(`${step}@${at}`)) continue;
     const found = validator.validate(`steps/${step}`, dataAt(document, at)).map((e) => ({ ...e, path: at + e.path }));
     errors.push(...(complete.has(`${step}@${at}`) ? found : found.filter((e) => !INCOMPLETE.has(e.keyword))));
   }
-  if (content.stakeholderList && Array.isArray(document.signatoryInfo)) {
+  if (content.stakeholderList && Array.isArray(document.signatoryInfo) && !opts.unchanged?.stakeholderList) {
     const found = validator.validate('stakeholderList', document.signatoryInfo).map((e) => ({ ...e, path: '/signatoryInfo' + e.path }));
     errors.push(...found.filter((e) => !INCOMPLETE.has(e.keyword)));
   }
   if (opts.submit) errors.push(...validator.validate('prospect', document));
   errors.push(...validateCore(document, { submit: opts.submit }));
-  return dedupe(errors);
+  // Validation sees only what is visible: a hidden field (kept by its policy) never blocks a save.
+  return dedupe(opts.hidden ? visibleErrors(errors, opts.hidden) : errors);
 }

@@ -12,20 +12,31 @@ export interface AuditEntry {
   changes: unknown[];
 }
 
+export interface AuditInput {
+  prospectId: string | null;
+  principal: Principal;
+  action: string;
+  changes: unknown[];
+  /** Overrides the kind read from the principal ('system' for the server's own moves). */
+  actorKind?: string;
+}
+
+/** The audit row of a change (also written by the prospect save's own statement, prospectRepository.save). */
+export function auditValues(input: AuditInput) {
+  return {
+    prospect_id: input.prospectId,
+    actor_sub: input.principal.sub,
+    actor_kind: input.actorKind ?? (input.principal.roles.includes('agent') ? 'agent' : input.principal.kind),
+    action: input.action,
+    changes: JSON.stringify(input.changes.slice(0, 200)),
+  };
+}
+
 /** The audit trail: who changed what, when (written in the same transaction as the change). */
 export function createAuditRepository() {
   return {
-    async record(db: Db, input: { prospectId: string | null; principal: Principal; action: string; changes: unknown[] }) {
-      await db
-        .insertInto('audit_log')
-        .values({
-          prospect_id: input.prospectId,
-          actor_sub: input.principal.sub,
-          actor_kind: input.principal.roles.includes('agent') ? 'agent' : input.principal.kind,
-          action: input.action,
-          changes: JSON.stringify(input.changes.slice(0, 200)),
-        })
-        .execute();
+    async record(db: Db, input: AuditInput) {
+      await db.insertInto('audit_log').values(auditValues(input)).execute();
     },
 
     async forProspect(db: Db, prospectId: string): Promise<AuditEntry[]> {

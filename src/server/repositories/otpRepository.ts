@@ -3,7 +3,11 @@ import type { Database } from '../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Whom a code was sent to, and which device asked for it. */
+/**
+ * Whom a code was sent to, and which session asked for it. `deviceId` (column device_id) holds the session id of
+ * the asking token (a server-generated random id), not the device id the client chose: anyone can mint a
+ * device token for a device id they know, but only the holder of that token has its session.
+ */
 export interface OtpTarget {
   deviceId: string;
   countryCode: string;

@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
-import { searchColumns } from './searchColumns';
+import { type AuditInput, auditValues } from './auditRepository';
+import { nameWords, normaliseMobile } from '../../shared/searchText';
+import { type SearchColumns, searchColumns } from './searchColumns';
 
 export interface ProspectRow {
   id: string;
@@ -16,7 +18,10 @@ export interface ProspectRow {
 }
 
 export interface SearchCriteria {
+  /** Any words of the applicant's or the company's name (every word must be one of them). */
   applicantName?: string;
+  /** Any words of the company's name. */
+  companyName?: string;
   countryCode?: string;
   mobileNo?: string;
   leadNumber?: string;
@@ -33,6 +38,11 @@ export interface ProspectSummary {
   status: string;
   updatedAt: Date;
   accountType: string | null;
+  islamicBanking: boolean;
+  viewId: string | null;
+  leadNumber: string | null;
+  /** prospectStatusInfo as the server wrote it (status code, words and reason), when it did. */
+  statusInfo: { statusCode?: string; statusNotes?: string; statusReason?: string } | null;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -50,6 +60,12 @@ const columns = [
   'owner_mobile',
   'owner_email',
 ] as const;
+
+/** Everything but the document: what a save reads back (it has the document it wrote). */
+const metaColumns = columns.filter((c): c is Exclude<(typeof columns)[number], 'document'> => c !== 'document');
+type MetaRow = Omit<Parameters<typeof toRow>[0], 'document'> & { row_xmin: string };
+/** The transaction that wrote the row (a system column of every PostgreSQL row), as text. */
+const rowXmin = sql<string>`xmin::text`.as('row_xmin');
 
 function toRow(r: {
   id: string;
@@ -79,16 +95,54 @@ function toRow(r: {
 
 function toSummary(r: { id: string; company_name: string | null; applicant_name: string | null; status: string; updated_at: Date; document: Record<string, unknown> }): ProspectSummary {
   const applicant = (r.document.applicantInfo ?? {}) as { fullName?: string };
-  const application = (r.document.applicationInfo ?? {}) as { accountType?: string };
+  const application = (r.document.applicationInfo ?? {}) as { accountType?: string; islamicBanking?: boolean; viewId?: string };
+  const general = (r.document.generalInfo ?? {}) as { leadNumber?: string };
+  const info = r.document.prospectStatusInfo;
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const statusInfo =
+    info && typeof info === 'object' && !Array.isArray(info)
+      ? (() => {
+          const i = info as Record<string, unknown>;
+          const out = { statusCode: text(i.statusCode) ?? text(i.status), statusNotes: text(i.statusNotes), statusReason: text(i.statusReason) ?? text(i.reason) };
+          return out.statusCode || out.statusNotes || out.statusReason ? out : null;
+        })()
+      : null;
   return {
     prospectId: r.id,
     companyName: r.company_name,
     applicantName: applicant.fullName ?? r.applicant_name,
     status: r.status,
     updatedAt: new Date(r.updated_at),
-    accountType: application.accountType ?? null,
+    accountType: application.accountType || null,
+    islamicBanking: application.islamicBanking === true,
+    viewId: text(application.viewId) ?? null,
+    leadNumber: text(general.leadNumber) ?? null,
+    statusInfo,
   };
 }
+
+/** Thrown by a save of a prospect that does not exist. */
+export class ProspectNotFoundError extends Error {
+  constructor(readonly id: string) {
+    super(`Prospect ${id} does not exist`);
+  }
+}
+
+/**
+ * Thrown by a save given `expectedXmin` when the row still has the expected version but was written since
+ * (by something that did not bump the version): the caller's copy of the row is stale, not the client's.
+ */
+export class StaleRowError extends Error {
+  constructor(readonly id: string) {
+    super(`Prospect ${id} was written since it was read`);
+  }
+}
+
+/**
+ * A row just written, with its xmin (the id of the transaction that wrote it, which changes with every write of
+ * the row, whoever makes it) and the length of its document's JSON: what the process's prospect cache keeps.
+ */
+export type SavedProspect = ProspectRow & { xmin: string; jsonChars: number };
 
 /** Thrown when a writer's version is not the stored one: it must reload, never overwrite. */
 export class VersionConflictError extends Error {
@@ -98,6 +152,13 @@ export class VersionConflictError extends Error {
 }
 
 /** Prospects as versioned JSONB documents. Every function takes the database or a transaction. */
+/** `column = value` for every search column (all of them, so a column added to searchColumns is written by every save). */
+function searchAssignments(search: SearchColumns) {
+  return sql.join(
+    Object.entries(search).map(([column, value]) => sql`${sql.ref(column)} = ${Array.isArray(value) ? sql`cast(${value} as text[])` : value}`),
+  );
+}
+
 export function createProspectRepository() {
   return {
     async create(
@@ -110,21 +171,22 @@ export function createProspectRepository() {
         owner?: { countryCode: string; mobile: string; email: string };
       },
     ) {
+      const json = JSON.stringify(input.document);
       const row = await db
         .insertInto('prospects')
         .values({
           id: input.id,
           user_type: input.userType,
-          document: JSON.stringify(input.document),
+          document: json,
           schema_version: input.schemaVersion ?? null,
           owner_country_code: input.owner?.countryCode ?? null,
           owner_mobile: input.owner?.mobile ?? null,
           owner_email: input.owner?.email.toLowerCase() ?? null,
           ...searchColumns(input.document),
         })
-        .returning(columns)
+        .returning([...metaColumns, rowXmin])
         .executeTakeFirstOrThrow();
-      return toRow(row);
+      return { ...toRow({ ...row, document: input.document }), xmin: row.row_xmin, jsonChars: json.length } satisfies SavedProspect;
     },
 
     /** An applicant's own applications (come-back login, My Applications), newest first. */
@@ -148,30 +210,37 @@ export function createProspectRepository() {
       page: { limit: number; offset: number; sort: 'updatedAt' | 'prospectId' | 'companyName' | 'status'; order: 'asc' | 'desc' },
     ): Promise<{ total: number; results: ProspectSummary[] }> {
       let q = db.selectFrom('prospects');
-      if (criteria.prospectId) q = q.where('id', '=', criteria.prospectId.trim());
-      if (criteria.applicantName) q = q.where('applicant_name', 'like', `${criteria.applicantName.trim().toLowerCase().replace(/[%_\\]/g, '\\$&')}%`);
+      const words = (text: string) => sql<string[]>`cast(${nameWords(text)} as text[])`;
+      if (criteria.prospectId) q = q.where('id', '=', criteria.prospectId.trim().toUpperCase());
+      if (criteria.applicantName && nameWords(criteria.applicantName).length) q = q.where('name_words', '@>', words(criteria.applicantName));
+      if (criteria.companyName && nameWords(criteria.companyName).length) q = q.where('company_words', '@>', words(criteria.companyName));
       if (criteria.countryCode) q = q.where('owner_country_code', '=', criteria.countryCode.trim());
-      if (criteria.mobileNo) q = q.where('owner_mobile', '=', criteria.mobileNo.trim());
+      if (criteria.mobileNo) q = q.where('owner_mobile', '=', normaliseMobile(criteria.mobileNo, criteria.countryCode));
       if (criteria.email) q = q.where((eb) => eb(eb.fn('lower', ['owner_email']), '=', criteria.email!.trim().toLowerCase()));
-      if (criteria.leadNumber) q = q.where('lead_number', '=', criteria.leadNumber.trim());
-      if (criteria.tradeLicenseNo) q = q.where('trade_license_no', '=', criteria.tradeLicenseNo.trim());
+      if (criteria.leadNumber) q = q.where((eb) => eb(eb.fn('upper', ['lead_number']), '=', criteria.leadNumber!.trim().toUpperCase()));
+      if (criteria.tradeLicenseNo) q = q.where((eb) => eb(eb.fn('upper', ['trade_license_no']), '=', criteria.tradeLicenseNo!.trim().toUpperCase()));
       if (criteria.eidNumber) q = q.where('eid_numbers', '@>', sql<string[]>`array[${criteria.eidNumber.replace(/-/g, '').trim()}]::text[]`);
       const sortColumn = { updatedAt: 'updated_at', prospectId: 'id', companyName: 'company_name', status: 'status' } as const;
       // The matches are found first (a materialized CTE, so each criterion uses its own index), then sorted
       // and paged; otherwise the planner may walk the sort index of the whole table looking for 20 rows.
       const matches = q.select(['id', 'company_name', 'applicant_name', 'status', 'updated_at']);
-      const [count, page1] = await Promise.all([
-        db.with((cte) => cte('m').materialized(), () => matches).selectFrom('m').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        db
-          .with((cte) => cte('m').materialized(), () => matches)
-          .selectFrom('m')
-          .selectAll()
-          .orderBy(sortColumn[page.sort], page.order)
-          .orderBy('id', 'asc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-      ]);
+      // One pass: the page and the number of matches (a window count over the materialized matches).
+      const page1 = await db
+        .with((cte) => cte('m').materialized(), () => matches)
+        .selectFrom('m')
+        .selectAll()
+        .select(sql<string>`count(*) over ()`.as('n'))
+        .orderBy(sortColumn[page.sort], page.order)
+        .orderBy('id', 'asc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      // A page past the end has no rows to carry the count: count alone then.
+      const count = page1.length
+        ? { n: page1[0]!.n }
+        : page.offset === 0
+          ? { n: 0 }
+          : await db.with((cte) => cte('m').materialized(), () => matches).selectFrom('m').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const ids = page1.map((r) => r.id);
       const docs = ids.length
         ? new Map((await db.selectFrom('prospects').select(['id', 'document']).where('id', 'in', ids).execute()).map((r) => [r.id, r.document]))
@@ -180,33 +249,63 @@ export function createProspectRepository() {
       return { total: Number(count.n), results: rows.map(toSummary) };
     },
 
+    /** The xmin of a prospect's row as it is now (undefined when there is no such prospect). */
+    async currentXmin(db: Db, id: string): Promise<string | undefined> {
+      const row = await db.selectFrom('prospects').select(rowXmin).where('id', '=', id).executeTakeFirst();
+      return row?.row_xmin;
+    },
+
     async findById(db: Db, id: string): Promise<ProspectRow | undefined> {
       const row = await db.selectFrom('prospects').select(columns).where('id', '=', id).executeTakeFirst();
       return row ? toRow(row) : undefined;
     },
 
-    /** Writes a new document if `expectedVersion` is current; throws VersionConflictError otherwise. */
-    async update(
+    /**
+     * Writes a new document if `expectedVersion` is current, and its audit row, in one statement (one round
+     * trip, atomic by itself); the stored document is not read back. Throws VersionConflictError otherwise, and
+     * ProspectNotFoundError when there is no such prospect. With `expectedXmin` (the xmin of the caller's copy of
+     * the row) it writes only if nothing at all wrote the row since, and throws StaleRowError when something
+     * did without bumping the version. `documentJson` is the document as JSON when the
+     * caller has it already (it is serialised once per save). The statement is written out rather than built
+     * (a query builder's CTE costs more CPU per save than the rest of the write).
+     */
+    async save(
       db: Db,
-      input: { id: string; expectedVersion: number; document: Record<string, unknown>; status?: string; schemaVersion?: string },
-    ): Promise<ProspectRow> {
-      const row = await db
-        .updateTable('prospects')
-        .set({
-          document: JSON.stringify(input.document),
-          ...searchColumns(input.document),
-          version: input.expectedVersion + 1,
-          updated_at: new Date(),
-          ...(input.status ? { status: input.status } : {}),
-          ...(input.schemaVersion ? { schema_version: input.schemaVersion } : {}),
-        })
-        .where('id', '=', input.id)
-        .where('version', '=', input.expectedVersion)
-        .returning(columns)
-        .executeTakeFirst();
-      if (row) return toRow(row);
+      input: {
+        id: string;
+        expectedVersion: number;
+        document: Record<string, unknown>;
+        documentJson?: string;
+        expectedXmin?: string;
+        status?: string;
+        schemaVersion?: string;
+        audit: Omit<AuditInput, 'prospectId'>;
+      },
+    ): Promise<SavedProspect> {
+      const audit = auditValues({ ...input.audit, prospectId: input.id });
+      const json = input.documentJson ?? JSON.stringify(input.document);
+      const search = searchColumns(input.document);
+      const { rows } = await sql<MetaRow>`
+        with saved as (
+          update prospects set
+            document = cast(${json} as jsonb),
+            ${searchAssignments(search)},
+            version = ${input.expectedVersion + 1},
+            updated_at = ${new Date()},
+            status = coalesce(${input.status ?? null}, status),
+            schema_version = coalesce(${input.schemaVersion ?? null}, schema_version)
+          where id = ${input.id} and version = ${input.expectedVersion}${input.expectedXmin === undefined ? sql`` : sql` and xmin = cast(${input.expectedXmin} as xid)`}
+          returning ${sql.join(metaColumns.map((c) => sql.ref(c)))}, xmin::text as row_xmin
+        ), logged as (
+          insert into audit_log (prospect_id, actor_sub, actor_kind, action, changes)
+          select id, ${audit.actor_sub}, ${audit.actor_kind}, ${audit.action}, cast(${audit.changes} as jsonb) from saved
+        )
+        select * from saved`.execute(db);
+      const row = rows[0];
+      if (row) return { ...toRow({ ...row, document: input.document }), xmin: row.row_xmin, jsonChars: json.length };
       const current = await db.selectFrom('prospects').select('version').where('id', '=', input.id).executeTakeFirst();
-      if (!current) throw new Error(`Prospect ${input.id} does not exist`);
+      if (!current) throw new ProspectNotFoundError(input.id);
+      if (input.expectedXmin !== undefined && current.version === input.expectedVersion) throw new StaleRowError(input.id);
       throw new VersionConflictError(current.version);
     },
   };

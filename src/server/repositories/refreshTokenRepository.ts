@@ -12,9 +12,25 @@ export interface RefreshTokenRow {
   revokedAt: Date | null;
 }
 
-/** Refresh tokens by their sha256; the token itself is never stored. */
+/** A session (refresh-token family): alive while not revoked and before its absolute end. */
+export interface SessionFamilyState {
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Refresh tokens by their sha256 (the token itself is never stored) and the sessions they belong to. */
 export function createRefreshTokenRepository() {
   return {
+    async createFamily(db: Db, id: string, expiresAt: Date): Promise<void> {
+      await db.insertInto('session_families').values({ id, expires_at: expiresAt }).execute();
+    },
+
+    /** One primary-key read: every authenticated call makes it, so it must stay this cheap. */
+    async familyState(db: Db, id: string): Promise<SessionFamilyState | undefined> {
+      const r = await db.selectFrom('session_families').select(['expires_at', 'revoked_at']).where('id', '=', id).executeTakeFirst();
+      return r && { expiresAt: new Date(r.expires_at), revokedAt: r.revoked_at ? new Date(r.revoked_at) : null };
+    },
+
     async insert(db: Db, input: { id: string; familyId: string; principal: object; tokenHash: string; expiresAt: Date }) {
       await db
         .insertInto('refresh_tokens')
@@ -59,7 +75,9 @@ export function createRefreshTokenRepository() {
       return r !== undefined;
     },
 
+    /** Ends the session: its refresh tokens, and (through session_families) every access token of it. */
     async revokeFamily(db: Db, familyId: string, now: Date): Promise<number> {
+      await db.updateTable('session_families').set({ revoked_at: now }).where('id', '=', familyId).where('revoked_at', 'is', null).execute();
       const r = await db
         .updateTable('refresh_tokens')
         .set({ revoked_at: now })
@@ -71,7 +89,9 @@ export function createRefreshTokenRepository() {
 
     /** Rows expired for more than a day are useless, also for reuse detection. */
     async prune(db: Db, now: Date): Promise<void> {
-      await db.deleteFrom('refresh_tokens').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).execute();
+      const dayAgo = new Date(now.getTime() - 86_400_000);
+      await db.deleteFrom('refresh_tokens').where('expires_at', '<', dayAgo).execute();
+      await db.deleteFrom('session_families').where('expires_at', '<', dayAgo).execute();
     },
   };
 }

@@ -6,15 +6,24 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Nonces of accepted encrypted bodies, in the database so every server process refuses a replay. */
 export function createReplayNonceRepository() {
   return {
-    /** Records the nonce; false when it was seen before (a replay). Atomic across processes. */
-    async claim(db: Db, nonce: string): Promise<boolean> {
-      const row = await db
+    /**
+     * Records the nonces; answers those that were new (the others are replays). Atomic across processes.
+     * The commit does not wait for its own disk flush (synchronous_commit off for this one statement): every
+     * later synchronous commit, such as the save the request goes on to make, flushes the log up to and past
+     * this insert, so a request whose effect is durable has a durable nonce. A crash can forget only the
+     * nonces of the last moment's requests that wrote nothing, whose answers an eavesdropper cannot read.
+     */
+    async claimMany(db: Db, nonces: string[]): Promise<Set<string>> {
+      if (nonces.length === 0) return new Set();
+      const rows = await db
+        .with('async_commit', (qb) => qb.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')))
         .insertInto('replay_nonces')
-        .values({ nonce })
+        .columns(['nonce'])
+        .expression((eb) => eb.selectFrom('async_commit').select(sql<string>`unnest(cast(${nonces} as text[]))`.as('nonce')))
         .onConflict((oc) => oc.column('nonce').doNothing())
         .returning('nonce')
-        .executeTakeFirst();
-      return row !== undefined;
+        .execute();
+      return new Set(rows.map((r) => r.nonce));
     },
 
     /** Deletes nonces seen more than `olderThanMs` ago; returns how many. */

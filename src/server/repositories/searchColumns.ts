@@ -1,3 +1,5 @@
+import { nameWords } from '../../shared/searchText';
+
 /** The identifiers agents search by, read from the prospect document on every write (indexed columns). */
 export interface SearchColumns {
   applicant_name: string | null;
@@ -6,6 +8,9 @@ export interface SearchColumns {
   lead_number: string | null;
   ro_code: string | null;
   eid_numbers: string[];
+  /** Words of the applicant's and the company's names (search by any word). */
+  name_words: string[];
+  company_words: string[];
 }
 
 type Obj = Record<string, unknown>;
@@ -27,5 +32,7 @@ export function searchColumns(document: Obj): SearchColumns {
     lead_number: str(general.leadNumber),
     ro_code: str(applicant.roCode),
     eid_numbers: [...new Set(eids)],
+    name_words: [...new Set([...nameWords(applicant.fullName), ...nameWords(organization.companyName)])],
+    company_words: nameWords(organization.companyName),
   };
 }

@@ -1,10 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { INVALID_PROSPECT } from '../../shared/stopCodes';
+import { nameWords } from '../../shared/searchText';
+import { labelOf } from '../../content/lifecycle';
+import { currentLifecycle } from '../prospects/lifecycle';
+import { fieldLabel, fieldMap } from '../../content/fieldMap';
+import { inviteLink, inviteState, newInviteToken } from '../prospects/invites';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../plugins/app/errors';
 import { createAuditRepository } from '../repositories/auditRepository';
 import { createProspectRepository, type SearchCriteria } from '../repositories/prospectRepository';
 
-const CRITERIA = ['applicantName', 'countryCode', 'mobileNo', 'leadNumber', 'tradeLicenseNo', 'email', 'prospectId', 'eidNumber'] as const;
+const CRITERIA = ['applicantName', 'companyName', 'countryCode', 'mobileNo', 'leadNumber', 'tradeLicenseNo', 'email', 'prospectId', 'eidNumber'] as const;
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
@@ -13,8 +18,10 @@ const searchBody = {
   additionalProperties: false,
   properties: {
     applicantName: text(100),
-    countryCode: { type: 'string', pattern: '^[0-9-]{0,8}$' },
-    mobileNo: { type: 'string', pattern: '^[0-9]{0,15}$' },
+    companyName: text(100),
+    countryCode: { type: 'string', pattern: '^\\+?[0-9-]{0,8}$' },
+    // Typed as the agent reads it: 0501234567, 971501234567, +971 50 123 4567 (normalised by the search).
+    mobileNo: { type: 'string', pattern: '^[0-9 +()-]{0,20}$' },
     leadNumber: text(40),
     tradeLicenseNo: text(20),
     email: text(100),
@@ -68,6 +75,8 @@ const auditAnswer = {
           actorKind: { type: 'string' },
           action: { type: 'string' },
           changes: { type: 'array', items: {} },
+          /** The changes in words: field titles from the schemas, documents by title and file name. */
+          changeLabels: { type: 'array', items: { type: 'string' } },
         },
       },
     },
@@ -79,18 +88,44 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
   const repo = createProspectRepository();
   const audit = createAuditRepository();
   const guard = [app.authenticate, app.requireRole('agent')];
+  const ttlDays = app.config.inviteTtlDays ?? 14;
+  const publicUrl = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+
+  /** The invite e-mail: an absolute link (PUBLIC_URL) that opens the chosen account with the details prefilled. */
+  async function sendInvite(invite: { token: string; fullName: string; email: string; roCode?: string | null; accountType: string; islamicBanking: boolean }) {
+    const link = inviteLink(publicUrl, invite.token, invite);
+    await app.outbox.send({
+      channel: 'email',
+      recipient: invite.email,
+      subject: 'Your business account application',
+      body: `Dear ${invite.fullName},\n\nyour relationship officer invites you to apply for a business account online. Start here: ${link}\n\nThe link is valid for ${ttlDays} days.`,
+    });
+  }
 
   app.post<{ Body: SearchCriteria & { page?: number; pageSize?: number; sort?: 'updatedAt' | 'prospectId' | 'companyName' | 'status'; order?: 'asc' | 'desc' } }>(
     '/products/stp-accounts/prospects/search',
     { onRequest: guard, schema: { body: searchBody } },
     async (request) => {
+      const content = await app.contentStore.current();
+      const accounts = ((content.built.products as { accounts?: { id: string; name: string; islamic?: { name?: string } }[] }).accounts ?? []);
+      const accountName = (type: string | null, islamic: boolean) => {
+        const account = accounts.find((a) => a.id === type);
+        if (!account) return null;
+        return islamic ? `${account.islamic?.name ?? account.name} (Islamic)` : account.name;
+      };
       const { page = 1, pageSize = 20, sort = 'updatedAt', order = 'desc', ...criteria } = request.body;
-      const given = CRITERIA.filter((k) => typeof criteria[k] === 'string' && criteria[k]!.trim() !== '');
+      // A name criterion counts only when it has a word (punctuation alone would match every application).
+      const given = CRITERIA.filter((k) => {
+        const value = criteria[k];
+        if (typeof value !== 'string' || value.trim() === '') return false;
+        return k === 'applicantName' || k === 'companyName' ? nameWords(value).length > 0 : true;
+      });
       if (given.length === 0) {
         throw new ApiError(400, 'FieldsValidation', [
           { errorCode: 'REQUIRED', field: 'searchInfo', message: 'Enter at least one search criterion' },
         ]);
       }
+      const lifecycle = await currentLifecycle(app);
       const found = await repo.search(app.database.db, criteria, { limit: pageSize, offset: (page - 1) * pageSize, sort, order });
       await audit.record(app.database.db, { prospectId: null, principal: request.principal!, action: 'agent.search', changes: given });
       return {
@@ -101,8 +136,14 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
           prospectId: r.prospectId,
           companyName: r.companyName,
           applicantName: r.applicantName,
-          status: { statusNotes: r.status, statusReason: null },
-          applicationInfo: { accountType: r.accountType },
+          // In words: what the server wrote into prospectStatusInfo, else the lifecycle's label of the status code.
+          status: {
+            statusCode: r.statusInfo?.statusCode ?? r.status,
+            statusNotes: r.statusInfo?.statusNotes ?? labelOf(lifecycle, r.statusInfo?.statusCode ?? r.status),
+            statusReason: r.statusInfo?.statusReason ?? null,
+          },
+          applicationInfo: { accountType: r.accountType, islamicBanking: r.islamicBanking, accountName: accountName(r.accountType, r.islamicBanking), viewId: r.viewId },
+          leadNumber: r.leadNumber,
           lastModified: r.updatedAt.toISOString(),
         })),
       };
@@ -114,15 +155,16 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: guard, schema: { body: inviteBody } },
     async (request, reply) => {
       const principal = request.principal!;
-      const token = randomBytes(24).toString('base64url');
-      const id = randomBytes(8).toString('hex');
+      const { token, hash, id } = newInviteToken();
       const body = request.body;
+      const now = app.now();
+      const expiresAt = new Date(now.getTime() + ttlDays * 24 * 3600_000);
       await app.database.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('invites')
           .values({
             id,
-            token_hash: createHash('sha256').update(token).digest('hex'),
+            token_hash: hash,
             agent_sub: principal.sub,
             ro_code: principal.roCode ?? null,
             email: body.email,
@@ -131,20 +173,96 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
             full_name: body.fullName,
             account_type: body.accountType,
             islamic_banking: body.islamicBanking === true,
-            expires_at: new Date(Date.now() + 14 * 24 * 3600_000),
+            expires_at: expiresAt,
+            created_at: now,
+            last_sent_at: now,
           })
           .execute();
         await audit.record(trx, { prospectId: null, principal, action: 'agent.invite', changes: [body.email] });
       });
-      const query = new URLSearchParams({ invite: token, ...(principal.roCode ? { rocode: principal.roCode } : {}) });
-      const link = `/business/application-redirect?${query}`;
-      await app.outbox.send({
-        channel: 'email',
-        recipient: body.email,
-        subject: 'Your business account application',
-        body: `Dear ${body.fullName},\n\nyour relationship officer invites you to apply for a business account online. Start here: ${link}\n\nThe link is valid for 14 days.`,
+      await sendInvite({ token, fullName: body.fullName, email: body.email, roCode: principal.roCode, accountType: body.accountType, islamicBanking: body.islamicBanking === true });
+      return reply.code(201).send({ inviteId: id, expiresAt: expiresAt.toISOString() });
+    },
+  );
+
+  app.get<{ Querystring: { page?: string } }>(
+    '/agent/invites',
+    {
+      onRequest: guard,
+      schema: { querystring: { type: 'object', additionalProperties: false, properties: { page: { type: 'string', pattern: '^[1-9][0-9]{0,3}$' } } } },
+    },
+    async (request) => {
+      const page = Number(request.query.page ?? 1);
+      const pageSize = 20;
+      const base = app.database.db.selectFrom('invites').where('agent_sub', '=', request.principal!.sub);
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select(['id', 'full_name', 'email', 'country_code', 'mobile_no', 'account_type', 'islamic_banking', 'created_at', 'last_sent_at', 'sent_count', 'opened_at', 'used_at', 'expires_at', 'prospect_id'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+      ]);
+      const now = app.now();
+      const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+      return {
+        total: Number(count.n),
+        page,
+        pageSize,
+        invites: rows.map((r) => ({
+          inviteId: r.id,
+          fullName: r.full_name,
+          email: r.email,
+          countryCode: r.country_code,
+          mobileNo: r.mobile_no,
+          accountType: r.account_type,
+          islamicBanking: r.islamic_banking,
+          status: inviteState(r, now),
+          sentAt: iso(r.last_sent_at ?? r.created_at),
+          sentCount: r.sent_count,
+          openedAt: iso(r.opened_at),
+          usedAt: iso(r.used_at),
+          expiresAt: iso(r.expires_at),
+          prospectId: r.prospect_id,
+        })),
+      };
+    },
+  );
+
+  app.post<{ Params: { inviteId: string } }>(
+    '/agent/invites/:inviteId/resend',
+    {
+      onRequest: guard,
+      schema: { params: { type: 'object', required: ['inviteId'], properties: { inviteId: { type: 'string', pattern: '^[0-9a-f]{16}$' } } } },
+    },
+    async (request) => {
+      const principal = request.principal!;
+      const row = await app.database.db
+        .selectFrom('invites')
+        .select(['id', 'email', 'full_name', 'ro_code', 'account_type', 'islamic_banking', 'used_at'])
+        .where('id', '=', request.params.inviteId)
+        .where('agent_sub', '=', principal.sub)
+        .executeTakeFirst();
+      if (!row) throw new ApiError(404, 'InviteError', [{ errorCode: 'INVITE_NOT_FOUND', message: 'There is no such invite' }]);
+      if (row.used_at) {
+        throw new ApiError(409, 'InviteError', [{ errorCode: 'INVITE_USED', message: 'This invite was already used: the customer has started the application' }]);
+      }
+      // A new link replaces the old one (only hashes are kept), valid for the whole period again and not opened yet.
+      const { token, hash } = newInviteToken();
+      const now = app.now();
+      const expiresAt = new Date(now.getTime() + ttlDays * 24 * 3600_000);
+      await app.database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('invites')
+          .set((eb) => ({ token_hash: hash, expires_at: expiresAt, last_sent_at: now, opened_at: null, sent_count: eb('sent_count', '+', 1) }))
+          .where('id', '=', row.id)
+          .execute();
+        await audit.record(trx, { prospectId: null, principal, action: 'agent.invite.resend', changes: [row.email] });
       });
-      return reply.code(201).send({ inviteId: id });
+      await sendInvite({ token, fullName: row.full_name, email: row.email, roCode: row.ro_code, accountType: row.account_type, islamicBanking: row.islamic_banking });
+      return { inviteId: row.id, status: 'sent', expiresAt: expiresAt.toISOString() };
     },
   );
 
@@ -161,9 +279,26 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
       const { prospectId } = request.params;
       // Same answer as the prospect routes for an id that does not exist.
       if (!(await repo.findById(app.database.db, prospectId))) {
-        throw new ApiError(404, 'ProspectError', [{ errorCode: '12002', message: 'Invalid Prospect ID' }]);
+        throw new ApiError(404, 'ProspectError', [INVALID_PROSPECT]);
       }
       const entries = await audit.forProspect(app.database.db, prospectId);
+      const fields = fieldMap((await app.contentStore.current()).built);
+      const LOGIC: Record<string, string> = { derived: 'worked out from other answers', hidden: 'no longer asked', cleared: 'cleared' };
+      const words = (pointer: string) =>
+        pointer === '/' || pointer === '' ? 'The whole application' : (fieldLabel(fields, pointer) ?? pointer.split('/').filter(Boolean).join(' › '));
+      const describe = (change: unknown): string => {
+        if (typeof change === 'string') return change.startsWith('/') ? words(change) : change;
+        if (change && typeof change === 'object') {
+          const c = change as Record<string, unknown>;
+          if (typeof c.path === 'string') return `${words(c.path)}${typeof c.byLogic === 'string' ? ` (${LOGIC[c.byLogic] ?? c.byLogic})` : ''}`;
+          if (typeof c.documentKey === 'string') {
+            const title = typeof c.documentTitle === 'string' && c.documentTitle ? c.documentTitle : c.documentKey;
+            return typeof c.fileName === 'string' ? `${title}: ${c.fileName}` : title;
+          }
+          if (typeof c.from === 'string' && typeof c.to === 'string') return `${c.from} → ${c.to}`;
+        }
+        return JSON.stringify(change);
+      };
       // Staff appear by name (their subject is user:<id>); applicants as "Applicant".
       const staffIds = [...new Set(entries.map((e) => /^user:(.+)$/.exec(e.actor)?.[1]).filter((id): id is string => !!id))];
       const names = new Map<string, string>();
@@ -178,6 +313,7 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
           actorKind: e.actorKind,
           action: e.action,
           changes: auditChanges(e.changes),
+          changeLabels: auditChanges(e.changes).map(describe),
         })),
       };
     },

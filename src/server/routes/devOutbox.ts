@@ -34,10 +34,11 @@ const answer = {
 
 /**
  * GET /api/dev/outbox?recipient=971501234567|a@b.ae&limit=20: the latest messages of the outbox, newest
- * first, for developers and end-to-end tests. Never registered in production (NODE_ENV=production).
+ * first, for developers and end-to-end tests. Registered only with DEV_OUTBOX=on (which `npm start` sets
+ * locally), never in production: without it the path answers 404 like any unknown one.
  */
 const devOutboxRoutes: FastifyPluginAsync = async (app) => {
-  if (app.config.production) return;
+  if (!app.config.devOutbox || app.config.production) return;
   const outbox = createOutboxRepository();
 
   app.get<{ Querystring: { recipient?: string; limit?: string } }>('/dev/outbox', { schema: { querystring, response: { 200: answer } } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { INVALID_PROSPECT } from '../../shared/stopCodes';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DocumentsConfig } from '../../content/requiredDocuments';
 import { contentDisposition } from '../documents/documentFiles';
@@ -9,6 +10,8 @@ import { createAuditRepository } from '../repositories/auditRepository';
 import { createDocumentRepository } from '../repositories/documentRepository';
 import { createProspectRepository, type ProspectRow } from '../repositories/prospectRepository';
 import { DocumentNotFoundError } from '../storage/documentStore';
+import { afterUpload, currentLifecycle } from '../prospects/lifecycle';
+import { actorOf, authorize, stateOf } from '../prospects/writePolicy';
 
 const prospectId = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
 const bank = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,32}$' } as const;
@@ -64,7 +67,7 @@ const documentsBody = {
   },
 } as const;
 
-export const invalidProspect = () => new ApiError(404, 'ProspectError', [{ errorCode: '12002', message: 'Invalid Prospect ID' }]);
+export const invalidProspect = () => new ApiError(404, 'ProspectError', [INVALID_PROSPECT]);
 
 /**
  * The prospect, if app.prospectAccess lets the caller reach it. A prospect the caller may not reach is answered
@@ -111,10 +114,17 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const prospect = await authorizedProspect(app, request, request.params.prospectId);
+      const actor = actorOf(request.principal);
+      const state = stateOf(prospect, await currentLifecycle(app));
+      authorize(actor, 'upload', state);
       if (!request.isMultipart()) {
         throw new ApiError(400, 'DocumentValidation', [{ errorCode: 'INVALID_UPLOAD', message: 'Send the document as multipart/form-data' }]);
       }
-      return uploadDocument(app, { prospect, parts: request.parts(), uploadedBy: request.principal?.sub ?? null, agent: request.principal?.roles.includes('agent') === true });
+      const onlyKeys = actor === 'applicant' && state.submitted ? new Set(state.requestedDocuments ?? []) : undefined;
+      const result = await uploadDocument(app, { prospect, parts: request.parts(), uploadedBy: request.principal?.sub ?? null, agent: actor === 'agent', principal: request.principal ?? undefined, ...(onlyKeys ? { onlyKeys } : {}) });
+      // The last document the bank asked for moves the application back to its assessment (schemas/lifecycle.json).
+      if (state.submitted) await afterUpload(app, prospect.id);
+      return result;
     },
   );
 
@@ -142,6 +152,12 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
           throw missing;
         }
         throw error;
+      });
+      await audit.record(app.database.db, {
+        prospectId: prospect.id,
+        principal: request.principal!,
+        action: 'document.download',
+        changes: [{ documentKey: doc.documentKey, documentType: doc.documentType, documentTitle: doc.documentTitle ?? undefined, fileName: doc.fileName }],
       });
       return reply
         .type(doc.contentType)
@@ -179,9 +195,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
           { errorCode: 'NOT_DELETABLE', message: 'Only other documents can be deleted; upload a new file to replace this one', field: 'documentKey' },
         ]);
       }
-      if (prospect.status === 'SUBMITTED' && !principal.roles.includes('agent')) {
-        throw new ApiError(409, 'ProspectError', [{ errorCode: '12012', message: 'We already have your application. Not to worry, our team is already working on it.' }]);
-      }
+      authorize(actorOf(principal), 'deleteDocument', stateOf(prospect, await currentLifecycle(app)));
       await app.database.db.transaction().execute(async (trx) => {
         await documents.markDeleted(trx, { prospectId: prospect.id, documentKey, deletedBy: principal.sub });
         await audit.record(trx, { prospectId: prospect.id, principal, action: 'document.delete', changes: [{ documentKey, fileName: doc.fileName }] });

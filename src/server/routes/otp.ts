@@ -50,7 +50,7 @@ const VERIFY_PER_IP_FACTOR = 3;
 
 /**
  * POST /api/otp {action: generate | verify, email, countryCode, mobileNo, ...} with a device or customer token.
- * The code is bound to the device of the token. Verify answers 200 with {verified, attemptsLeft} and, when
+ * The code is bound to the session of the token (otpRepository.ts, OtpTarget). Verify answers 200 with {verified, attemptsLeft} and, when
  * not verified, an errorCode (OTP_INVALID, OTP_LOCKED, OTP_EXPIRED, OTP_NOT_FOUND) and a message.
  */
 const otpRoutes: FastifyPluginAsync = async (app) => {
@@ -81,7 +81,8 @@ const otpRoutes: FastifyPluginAsync = async (app) => {
           errors.map((e) => ({ errorCode: 'INVALID', message: e.message, field: `login.${pointerToDotted(e.path)}` })),
         );
       }
-      const target = { deviceId: principal.deviceId, countryCode: b.countryCode!, mobileNo: b.mobileNo!, email: b.email! };
+      // Bound to the token's session, which only this browser holds, not to the device id anyone can name.
+      const target = { deviceId: request.sessionId!, countryCode: b.countryCode!, mobileNo: b.mobileNo!, email: b.email! };
 
       if (b.action === 'verify') {
         const limit = await app.rateLimiter.hit(`otp-verify:ip:${request.ip}`, otpRatePerIp * VERIFY_PER_IP_FACTOR, otpRateWindowSeconds);

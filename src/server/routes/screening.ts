@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { OUTCOMES } from '../screening/screeningRules';
-import { screenProspect } from '../screening/screenProspect';
-import { authorizedProspect, invalidProspect } from './documents';
+import { currentLifecycle } from '../prospects/lifecycle';
+import { screenForCaller } from '../prospects/submitAndScreen';
+import { actorOf, authorize, stateOf } from '../prospects/writePolicy';
+import { authorizedProspect } from './documents';
 
 const outcome = { type: 'string', enum: [...OUTCOMES] } as const;
 
-/** The screening of 001 §4: runs every check on the stored prospect, stores and returns the result. */
+/** The screening of 001 §4: runs every check on a draft and stores the result; a submitted application's result is the one of its submit. */
 const screeningRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { prospectId: string } }>(
     '/prospects/:prospectId/screening',
@@ -40,9 +42,8 @@ const screeningRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const prospect = await authorizedProspect(app, request, request.params.prospectId);
-      const result = await screenProspect(app, prospect.id);
-      if (!result) throw invalidProspect();
-      return result;
+      authorize(actorOf(request.principal), 'screen', stateOf(prospect, await currentLifecycle(app)));
+      return screenForCaller(app, prospect);
     },
   );
 };

@@ -1,17 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { buildContent } from '../../content/buildContent';
-import { contentHash } from '../../content/contentHash';
+import { compileContent } from '../../content/compiledContent';
+import { canonicalJson, contentHash } from '../../content/contentHash';
 import type { ContentFiles } from '../../content/contentTypes';
-import { ContentValidator } from '../../content/contentValidator';
 import { ApiError } from '../plugins/app/errors';
+import type { Principal } from '../security/principal';
 import { createSchemaVersionRepository } from '../repositories/schemaVersionRepository';
-import { breakingChanges, type BreakingReport } from '../studio/breaking';
 import { checkDraft } from '../studio/checkDraft';
+import { describeDiff } from '../studio/describe';
 import { diffContent } from '../studio/diff';
-import { MAX_DRAFT_FILES, type Problem, touchedSteps } from '../studio/draft';
-import { fixtureFileErrors, loadStepFixtures, runFixtures, type FixtureReport } from '../studio/fixtureRuns';
+import { createDraftRepository, view } from '../studio/draftRepository';
+import { conflictKey, rebaseDraft } from '../studio/rebase';
+import { CONTENT_PATH, MAX_DRAFT_FILES, mergeDraft, type Problem } from '../studio/draft';
+import { gateCheck, requireAcknowledgement } from '../studio/draftGate';
+import { fixtureFileErrors, runFixtures } from '../studio/fixtureRuns';
 import { actorName, createStudioRepository } from '../studio/studioRepository';
+import { buildContent } from '../../content/buildContent';
+import { ContentValidator } from '../../content/contentValidator';
+import { validatorModule } from '../content/validatorModules';
+import { lintContentFile, parseJson } from '../../app/features/studio/lint';
 
 /** The same lock as the import of schemas/ at start-up: one new version at a time. */
 const PUBLISH_LOCK = 72_001;
@@ -20,6 +27,8 @@ const version = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const
 /** Paths and query strings are not coerced (coerceTypes is off): numbers come as digit strings. */
 const versionQuery = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
 const files = { type: 'object', maxProperties: MAX_DRAFT_FILES, additionalProperties: { anyOf: [{ type: 'object' }, { type: 'null' }] } } as const;
+/** The checkHash of the check the author reviewed (POST studio/check), when it found failing fixtures or breaking changes. */
+const acknowledge = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
 const versionHeader = {
   type: 'object',
   properties: { version: { type: 'integer' }, author: { type: 'string' }, message: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, contentHash: { type: 'string' } },
@@ -54,11 +63,10 @@ const problemsError = (problems: Problem[]) =>
 const studioRoutes: FastifyPluginAsync = async (app) => {
   const versions = createSchemaVersionRepository();
   const studio = createStudioRepository();
+  const drafts = createDraftRepository();
   const { db } = app.database;
   const guard = { onRequest: [app.authenticate, app.requireRole('product')] };
 
-  /** Validators of recent versions: compiling a version takes a few seconds, checks reuse them. */
-  const compiled = new Map<number, ContentValidator>();
   async function loadVersion(n: number): Promise<{ files: ContentFiles; validator: () => Promise<ContentValidator> }> {
     const row = await versions.get(db, n);
     if (!row) throw notFound(n);
@@ -67,16 +75,16 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       async validator() {
         const current = await app.contentStore.current();
         if (current.number === n) return current.validator;
-        let v = compiled.get(n);
-        if (!v) {
-          v = new ContentValidator(buildContent(row.content));
-          compiled.set(n, v);
-          if (compiled.size > 3) compiled.delete(compiled.keys().next().value!);
-        }
-        return v;
+        // Compiling a version takes a few seconds: checks against the same version reuse it.
+        return compileContent(row.content).validator;
       },
     };
   }
+
+  const gate = async (baseVersion: number, changes: Record<string, unknown>, sample: number, step?: string) => {
+    const base = await loadVersion(baseVersion);
+    return gateCheck({ db, fixturesDir: app.config.studio.fixturesDir, baseVersion, baseFiles: base.files, baseValidator: base.validator, changes, sample, ...(step ? { step } : {}) });
+  };
 
   app.get('/studio/versions', { ...guard, schema: { response: { 200: { type: 'object', properties: { versions: { type: 'array', items: versionHeader } } } } } }, async () => ({
     versions: await studio.listVersions(db),
@@ -108,7 +116,8 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       const [a, b] = await Promise.all([versions.get(db, from), versions.get(db, to)]);
       if (!a) throw notFound(from);
       if (!b) throw notFound(to);
-      return { from, to, files: diffContent(a.content, b.content) };
+      const files = diffContent(a.content, b.content);
+      return { from, to, files, changes: describeDiff(a.content, b.content, files) };
     },
   );
 
@@ -127,96 +136,302 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { baseVersion, files: changes, sample = app.config.studio.sampleSize, step } = request.body;
-      const base = await loadVersion(baseVersion);
-      const draft = await checkDraft(base.files, changes);
-      let fixtures: FixtureReport = { passed: 0, failed: 0, results: [] };
-      let breaking: BreakingReport = { checked: 0, newlyFailing: 0, fields: [], prospects: [] };
-      if (draft.validator) {
-        const touched = touchedSteps(Object.keys(changes));
-        const { items, broken } = await loadStepFixtures(app.config.studio.fixturesDir, step ? [step] : touched.all ? 'all' : touched.steps);
-        fixtures = runFixtures(draft.validator, items);
-        fixtures = { passed: fixtures.passed, failed: fixtures.failed + broken.length, results: [...fixtures.results, ...broken] };
-        breaking = await breakingChanges(db, await base.validator(), draft.validator, sample);
-      }
+      const report = await gate(baseVersion, changes, sample, step);
       await studio.record(db, request.principal!, 'check', {
         baseVersion,
         files: Object.keys(changes),
-        problems: draft.problems.length,
-        fixturesFailed: fixtures.failed,
-        newlyFailing: breaking.newlyFailing,
+        problems: report.problems.length,
+        fixturesFailed: report.fixtures.failed,
+        newlyFailing: report.breaking.newlyFailing,
       });
       // latestVersion lets the studio warn before publishing that the base is stale (publish would answer 409).
       const latest = await versions.latestHeader(db);
-      return { problems: draft.problems, fixtures, breaking, latestVersion: latest?.version ?? baseVersion };
+      const { draft: _draft, ...answer } = report;
+      return { ...answer, latestVersion: latest?.version ?? baseVersion };
     },
   );
 
-  app.post<{ Body: { baseVersion: number; files: Record<string, unknown>; message: string } }>(
-    '/studio/publish',
+  // ---- Drafts on the server, review (four eyes), publication of an approved draft, rollback as a draft. ----
+
+  const draftNotFound = () => new ApiError(404, 'NotFound', [{ errorCode: 'DRAFT_NOT_FOUND', message: 'There is no such draft', field: 'id' }]);
+  const draftChanged = (row: { revision: number; updated_by_name: string }) =>
+    new ApiError(409, 'DraftConflict', [
+      { errorCode: 'DRAFT_CHANGED', message: `${row.updated_by_name} saved this draft meanwhile (revision ${row.revision}). Reload it to see their changes, then edit again.`, field: 'revision' },
+    ]);
+  const closed = (status: string) => new ApiError(409, 'DraftClosed', [{ errorCode: 'DRAFT_CLOSED', message: `The draft is ${status}: it can no longer change`, field: 'id' }]);
+  const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+  const revision = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+  const comment = { type: 'string', maxLength: 2000 } as const;
+  const draftName = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
+
+  async function loadDraft(id: string) {
+    const row = await drafts.get(db, id);
+    if (!row) throw draftNotFound();
+    return row;
+  }
+  const openDraft = (row: { status: string }) => {
+    if (row.status === 'published' || row.status === 'discarded') throw closed(row.status);
+  };
+  const sameRevision = (row: { revision: number; updated_by_name: string }, expected: number) => {
+    if (row.revision !== expected) throw draftChanged(row);
+  };
+  /** The draft against its base version in plain language (what the reviewer reads). */
+  async function readableChanges(baseVersion: number, changes: Record<string, unknown>) {
+    const base = await loadVersion(baseVersion);
+    const { files: merged } = mergeDraft(base.files, changes);
+    const files = diffContent(base.files, merged);
+    return { files, changes: describeDiff(base.files, merged, files) };
+  }
+  async function draftAnswer(row: Parameters<typeof view>[0], principal: Principal) {
+    const latest = await versions.latestHeader(db);
+    return { ...view(row, principal.sub), files: row.files, events: await drafts.events(db, row.id), latestVersion: latest?.version ?? row.base_version };
+  }
+
+  app.get<{ Querystring: { all?: string } }>(
+    '/studio/drafts',
+    { ...guard, schema: { querystring: { type: 'object', additionalProperties: false, properties: { all: { type: 'string', enum: ['true', 'false'] } } } } },
+    async (request) => ({ drafts: (await drafts.list(db, request.query.all === 'true')).map((r) => view(r, request.principal!.sub)) }),
+  );
+
+  app.post<{ Body: { name: string; baseVersion?: number; files?: Record<string, unknown> } }>(
+    '/studio/drafts',
+    { ...guard, schema: { body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: draftName, baseVersion: version, files } } } },
+    async (request, reply) => {
+      const baseVersion = request.body.baseVersion ?? (await versions.latestHeader(db))!.version;
+      await loadVersion(baseVersion);
+      const row = await drafts.create(db, request.principal!, { name: request.body.name.trim(), baseVersion, files: request.body.files ?? {} });
+      await studio.record(db, request.principal!, 'draft.create', { draft: row.id, name: row.name, baseVersion });
+      return reply.code(201).send(await draftAnswer(row, request.principal!));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/studio/drafts/:id', { ...guard, schema: { params: idParams } }, async (request) => draftAnswer(await loadDraft(request.params.id), request.principal!));
+
+  app.get<{ Params: { id: string } }>('/studio/drafts/:id/diff', { ...guard, schema: { params: idParams } }, async (request) => {
+    const row = await loadDraft(request.params.id);
+    return { baseVersion: row.base_version, ...(await readableChanges(row.base_version, row.files)) };
+  });
+
+  // Autosave: the draft's changed files (and name), refused with 409 when a colleague saved since `revision`.
+  // Any edit voids a review or an approval: the draft goes back to "draft".
+  app.put<{ Params: { id: string }; Body: { revision: number; files?: Record<string, unknown>; name?: string } }>(
+    '/studio/drafts/:id',
+    { ...guard, schema: { params: idParams, body: { type: 'object', required: ['revision'], additionalProperties: false, properties: { revision, files, name: draftName } } } },
+    async (request) => {
+      const row = await loadDraft(request.params.id);
+      openDraft(row);
+      sameRevision(row, request.body.revision);
+      const saved = await drafts.save(db, row.id, row.revision, request.principal!, { ...(request.body.files ? { files: request.body.files } : {}), ...(request.body.name ? { name: request.body.name.trim() } : {}), status: 'draft' });
+      if (!saved) throw draftChanged((await loadDraft(row.id)));
+      if (row.status === 'approved' || row.status === 'in_review') await drafts.event(db, row.id, request.principal!, row.status === 'approved' ? 'approval voided by an edit' : 'review withdrawn by an edit', null, saved.revision);
+      return draftAnswer(saved, request.principal!);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { revision: number } }>(
+    '/studio/drafts/:id/discard',
+    { ...guard, schema: { params: idParams, body: { type: 'object', required: ['revision'], additionalProperties: false, properties: { revision } } } },
+    async (request) => {
+      const row = await loadDraft(request.params.id);
+      openDraft(row);
+      sameRevision(row, request.body.revision);
+      const done = await drafts.setStatus(db, row.id, 'discarded');
+      await drafts.event(db, row.id, request.principal!, 'discarded', null, row.revision);
+      await studio.record(db, request.principal!, 'draft.discard', { draft: row.id, name: row.name });
+      return draftAnswer(done, request.principal!);
+    },
+  );
+
+  /** The whole server check of a draft as stored (what the reviewer confirms by its checkHash). */
+  async function checkStoredDraft(row: { base_version: number; files: Record<string, unknown> }) {
+    const report = await gate(row.base_version, row.files, app.config.studio.sampleSize);
+    const { draft: _draft, ...answer } = report;
+    return { report, answer };
+  }
+
+  app.post<{ Params: { id: string } }>('/studio/drafts/:id/check', { ...guard, schema: { params: idParams } }, async (request) => {
+    const row = await loadDraft(request.params.id);
+    const { answer } = await checkStoredDraft(row);
+    await studio.record(db, request.principal!, 'check', { draft: row.id, baseVersion: row.base_version, files: Object.keys(row.files), problems: answer.problems.length, fixturesFailed: answer.fixtures.failed, newlyFailing: answer.breaking.newlyFailing });
+    const latest = await versions.latestHeader(db);
+    return { ...answer, revision: row.revision, latestVersion: latest?.version ?? row.base_version, diff: (await readableChanges(row.base_version, row.files)).changes };
+  });
+
+  app.post<{ Params: { id: string }; Body: { revision: number; comment?: string } }>(
+    '/studio/drafts/:id/submit',
+    { ...guard, schema: { params: idParams, body: { type: 'object', required: ['revision'], additionalProperties: false, properties: { revision, comment } } } },
+    async (request) => {
+      const row = await loadDraft(request.params.id);
+      openDraft(row);
+      sameRevision(row, request.body.revision);
+      if (row.status !== 'draft' && row.status !== 'changes_requested') {
+        throw new ApiError(409, 'ReviewState', [{ errorCode: 'ALREADY_SUBMITTED', message: `The draft is already ${row.status === 'approved' ? 'approved' : 'waiting for review'}`, field: 'id' }]);
+      }
+      if (Object.keys(row.files).length === 0) throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'NO_CHANGES', message: 'The draft has no changes: nothing to review', field: 'files' }]);
+      const done = await drafts.setStatus(db, row.id, 'in_review');
+      await drafts.event(db, row.id, request.principal!, 'submitted for review', request.body.comment?.trim() || null, row.revision);
+      await studio.record(db, request.principal!, 'draft.submit', { draft: row.id, name: row.name, revision: row.revision });
+      return draftAnswer(done, request.principal!);
+    },
+  );
+
+  // Four eyes: another product user approves the draft (as it is at `revision`) or asks for changes with a
+  // comment. An approval of a draft whose check needs acknowledging carries that check's hash.
+  app.post<{ Params: { id: string }; Body: { revision: number; decision: 'approve' | 'request_changes'; comment?: string; acknowledge?: string } }>(
+    '/studio/drafts/:id/review',
     {
       ...guard,
       schema: {
-        body: {
-          type: 'object',
-          required: ['baseVersion', 'files', 'message'],
-          additionalProperties: false,
-          properties: { baseVersion: version, files, message: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' } },
-        },
-        response: { 201: { type: 'object', properties: { version: { type: 'integer' } } } },
+        params: idParams,
+        body: { type: 'object', required: ['revision', 'decision'], additionalProperties: false, properties: { revision, decision: { type: 'string', enum: ['approve', 'request_changes'] }, comment, acknowledge } },
       },
     },
-    async (request, reply) => {
-      const { baseVersion, files: changes, message } = request.body;
-      const latest = await versions.latestHeader(db);
-      const base = await loadVersion(baseVersion);
-      if (latest && latest.version !== baseVersion) throw staleBase(baseVersion, latest.version);
-      const draft = await checkDraft(base.files, changes);
-      if (draft.problems.length) throw problemsError(draft.problems);
-      const hash = contentHash(draft.files);
-      if (hash === contentHash(base.files)) {
-        throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'NO_CHANGES', message: `The draft is the same as version ${baseVersion}: nothing to publish`, field: 'files' }]);
-      }
+    async (request) => {
       const principal = request.principal!;
-      const published = await db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(trx);
-        const now = await versions.latestHeader(trx);
-        if (now && now.version !== baseVersion) throw staleBase(baseVersion, now.version);
-        const n = await versions.append(trx, { content: draft.files, contentHash: hash, author: actorName(principal), message: message.trim() });
-        await studio.record(trx, principal, 'publish', { version: n, baseVersion, message: message.trim(), files: Object.keys(changes).sort(), contentHash: hash });
-        return n;
+      const { decision, acknowledge: acknowledged } = request.body;
+      const text = request.body.comment?.trim() || null;
+      const row = await loadDraft(request.params.id);
+      openDraft(row);
+      if (row.author_sub === principal.sub) {
+        throw new ApiError(403, 'Forbidden', [{ errorCode: 'OWN_DRAFT', message: 'You wrote this draft: another product user must review it', field: 'id' }]);
+      }
+      sameRevision(row, request.body.revision);
+      // An approved draft can be reviewed again (to confirm a newer check result, or to take the approval back).
+      if (row.status !== 'in_review' && row.status !== 'approved') {
+        throw new ApiError(409, 'ReviewState', [{ errorCode: 'NOT_IN_REVIEW', message: 'The draft is not waiting for review: its author submits it first', field: 'id' }]);
+      }
+      if (decision === 'request_changes' && !text) throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'COMMENT_REQUIRED', message: 'Say what should change', field: 'comment' }]);
+      const done = await db.transaction().execute(async (trx) => {
+        const locked = await drafts.lock(trx, row.id);
+        if (!locked || locked.revision !== row.revision || locked.status !== row.status) throw draftChanged(locked ?? row);
+        const next =
+          decision === 'approve'
+            ? await drafts.setStatus(trx, row.id, 'approved', { approved_by_sub: principal.sub, approved_by_name: actorName(principal), approved_revision: row.revision, acknowledged_hash: acknowledged ?? null })
+            : await drafts.setStatus(trx, row.id, 'changes_requested');
+        await drafts.event(trx, row.id, principal, decision === 'approve' ? (acknowledged ? 'approved, confirming the check result' : 'approved') : 'requested changes', text, row.revision);
+        return next;
       });
-      request.log.info({ version: published, baseVersion }, 'content version published');
-      return reply.code(201).send({ version: published });
+      await studio.record(db, principal, decision === 'approve' ? 'draft.approve' : 'draft.request_changes', { draft: row.id, name: row.name, revision: row.revision, ...(text ? { comment: text } : {}) });
+      return draftAnswer(done, request.principal!);
     },
   );
 
-  app.post<{ Body: { toVersion: number; message?: string } }>(
+  // Publication: only an approved draft, unchanged since, by someone other than its author, on the latest
+  // version; the server runs the whole check again and refuses problems, and breaking changes or failing
+  // fixtures unless the approver confirmed this very check result.
+  app.post<{ Params: { id: string }; Body: { message?: string } }>(
+    '/studio/drafts/:id/publish',
+    {
+      ...guard,
+      schema: {
+        params: idParams,
+        body: { type: 'object', additionalProperties: false, properties: { message: { type: 'string', maxLength: 500 } } },
+        response: { 201: { type: 'object', properties: { version: { type: 'integer' }, draft: { type: 'object', additionalProperties: true } } } },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      const row = await loadDraft(request.params.id);
+      openDraft(row);
+      if (row.status !== 'approved' || row.approved_revision !== row.revision) {
+        throw new ApiError(409, 'NotApproved', [{ errorCode: 'NOT_APPROVED', message: 'Only an approved draft can be published: submit it for review and have another product user approve it', field: 'id' }]);
+      }
+      if (row.author_sub === principal.sub) {
+        throw new ApiError(403, 'Forbidden', [{ errorCode: 'OWN_DRAFT', message: 'You wrote this draft: the colleague who reviewed it publishes it', field: 'id' }]);
+      }
+      const latest = await versions.latestHeader(db);
+      if (latest && latest.version !== row.base_version) throw staleBase(row.base_version, latest.version);
+      const { report } = await checkStoredDraft(row);
+      if (report.draft.problems.length) throw problemsError(report.draft.problems);
+      requireAcknowledgement(report, row.acknowledged_hash ?? undefined);
+      const base = await loadVersion(row.base_version);
+      const hash = contentHash(report.draft.files);
+      if (hash === contentHash(base.files)) {
+        throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'NO_CHANGES', message: `The draft is the same as version ${row.base_version}: nothing to publish`, field: 'files' }]);
+      }
+      const message = request.body.message?.trim() || (row.kind === 'rollback' ? `Rollback to version ${row.rollback_to}` : row.name);
+      const published = await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(trx);
+        const locked = await drafts.lock(trx, row.id);
+        if (!locked || locked.revision !== row.revision || locked.status !== 'approved') throw draftChanged(locked ?? row);
+        const now = await versions.latestHeader(trx);
+        if (now && now.version !== row.base_version) throw staleBase(row.base_version, now.version);
+        const n = await versions.append(trx, { content: report.draft.files, contentHash: hash, author: row.author_name, message });
+        const done = await drafts.setStatus(trx, row.id, 'published', { published_version: n });
+        await drafts.event(trx, row.id, principal, `published as version ${n}`, null, row.revision);
+        const detail = { version: n, baseVersion: row.base_version, message, files: Object.keys(row.files).sort(), contentHash: hash, draft: row.id, author: row.author_name, approvedBy: row.approved_by_name };
+        if (row.kind === 'rollback') await studio.record(trx, principal, 'rollback', { ...detail, toVersion: row.rollback_to, fromVersion: row.base_version });
+        else await studio.record(trx, principal, 'publish', detail);
+        return { n, done };
+      });
+      await app.contentStore.refresh(); // this process at once; the others on the notification
+      request.log.info({ version: published.n, baseVersion: row.base_version, draft: row.id }, 'content version published');
+      return reply.code(201).send({ version: published.n, draft: await draftAnswer(published.done, request.principal!) });
+    },
+  );
+
+  // Rebase: the draft's own changes merged onto the latest version per JSON value (three-way); conflicting
+  // values are reported per field until `resolve` says which side to keep ("file#pointer": draft | latest).
+  app.post<{ Params: { id: string }; Body: { revision: number; resolve?: Record<string, 'draft' | 'latest'> } }>(
+    '/studio/drafts/:id/rebase',
+    {
+      ...guard,
+      schema: {
+        params: idParams,
+        body: { type: 'object', required: ['revision'], additionalProperties: false, properties: { revision, resolve: { type: 'object', maxProperties: 500, additionalProperties: { type: 'string', enum: ['draft', 'latest'] } } } },
+      },
+    },
+    async (request, reply) => {
+      const row = await loadDraft(request.params.id);
+      openDraft(row);
+      sameRevision(row, request.body.revision);
+      const latest = (await versions.latestHeader(db))!;
+      if (latest.version === row.base_version) return reply.send(await draftAnswer(row, request.principal!));
+      const [base, now] = await Promise.all([loadVersion(row.base_version), loadVersion(latest.version)]);
+      const merged = rebaseDraft(base.files, now.files, row.files, request.body.resolve ?? {});
+      if (merged.conflicts.length) {
+        // The one error shape; each conflict's item carries where it is and the three values.
+        return reply.code(409).send({
+          errorType: 'RebaseConflict',
+          errors: merged.conflicts.map((c) => ({ errorCode: 'MERGE_CONFLICT', message: `${c.label}: changed in this draft and in version ${latest.version}`, field: conflictKey(c.path, c.pointer), ...c })),
+        });
+      }
+      const saved = await drafts.save(db, row.id, row.revision, request.principal!, { files: merged.files, baseVersion: latest.version, status: 'draft' });
+      if (!saved) throw draftChanged(await loadDraft(row.id));
+      await drafts.event(db, row.id, request.principal!, `rebased from version ${row.base_version} onto version ${latest.version}`, null, saved.revision);
+      return reply.send(await draftAnswer(saved, request.principal!));
+    },
+  );
+
+  // A rollback is a publication like any other: a draft whose content is the old version, laid over the
+  // latest, checked against saved applications (which would fail, which hold fields the old version lacks)
+  // and reviewed. `check: true` only reports that check.
+  app.post<{ Body: { toVersion: number; name?: string; check?: boolean } }>(
     '/studio/rollback',
     {
       ...guard,
       schema: {
-        body: { type: 'object', required: ['toVersion'], additionalProperties: false, properties: { toVersion: version, message: { type: 'string', maxLength: 500 } } },
-        response: { 201: { type: 'object', properties: { version: { type: 'integer' } } } },
+        body: { type: 'object', required: ['toVersion'], additionalProperties: false, properties: { toVersion: version, name: draftName, check: { type: 'boolean' } } },
       },
     },
     async (request, reply) => {
       const { toVersion } = request.body;
       const target = await versions.get(db, toVersion);
       if (!target) throw notFound(toVersion);
-      const principal = request.principal!;
-      const message = request.body.message?.trim() || `Rollback to version ${toVersion}`;
-      const published = await db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(trx);
-        const latest = await versions.latestHeader(trx);
-        if (latest?.version === toVersion) {
-          throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'ALREADY_LATEST', message: `Version ${toVersion} is already the latest version`, field: 'toVersion' }]);
-        }
-        const n = await versions.append(trx, { content: target.content, contentHash: target.contentHash, author: actorName(principal), message });
-        await studio.record(trx, principal, 'rollback', { version: n, toVersion, fromVersion: latest?.version, message });
-        return n;
-      });
-      request.log.info({ version: published, toVersion }, 'content rolled back');
-      return reply.code(201).send({ version: published });
+      const latestNow = (await versions.latestHeader(db))!;
+      if (latestNow.version === toVersion) {
+        throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'ALREADY_LATEST', message: `Version ${toVersion} is already the latest version`, field: 'toVersion' }]);
+      }
+      const current = await loadVersion(latestNow.version);
+      const changes: Record<string, unknown> = {};
+      for (const [path, value] of Object.entries(target.content)) if (canonicalJson(current.files[path]) !== canonicalJson(value)) changes[path] = value;
+      for (const path of Object.keys(current.files)) if (!(path in target.content)) changes[path] = null;
+      const report = await gate(latestNow.version, changes, app.config.studio.sampleSize);
+      const { draft: _draft, ...answer } = report;
+      if (request.body.check) return reply.code(200).send({ ...answer, latestVersion: latestNow.version });
+      const row = await drafts.create(db, request.principal!, { name: request.body.name?.trim() || `Rollback to version ${toVersion}`, baseVersion: latestNow.version, files: changes, kind: 'rollback', rollbackTo: toVersion });
+      await studio.record(db, request.principal!, 'draft.create', { draft: row.id, name: row.name, baseVersion: latestNow.version, rollbackTo: toVersion });
+      return reply.code(201).send({ draft: await draftAnswer(row, request.principal!), check: { ...answer, latestVersion: latestNow.version } });
     },
   );
 
@@ -281,6 +496,63 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ({ entries: await studio.audit(db, Number(request.query.limit ?? 50)) }),
+  );
+
+  // ---- What the editor needs from the server: the browser compiles no schema (the CSP has no 'unsafe-eval'). ----
+
+  const stepName = { type: 'string', pattern: '^[A-Za-z0-9]{1,60}$' } as const;
+  const contentPath = { type: 'string', maxLength: 200, pattern: CONTENT_PATH.source } as const;
+
+  /**
+   * POST /api/studio/preview { baseVersion, files, step }: the validators of one step of a draft (the published
+   * version with the changed files laid over it), generated like a published version's and served as a module at
+   * the returned address (GET /api/validators/drafts/{token}.js), which the preview imports. 400 with the reason
+   * when the draft does not build or the step's schema does not compile.
+   */
+  const previewTokens = new Map<string, string>();
+  app.post<{ Body: { baseVersion: number; files: Record<string, unknown>; step: string } }>(
+    '/studio/preview',
+    { ...guard, schema: { body: { type: 'object', required: ['baseVersion', 'files', 'step'], additionalProperties: false, properties: { baseVersion: version, files, step: stepName } } } },
+    async (request) => {
+      const { baseVersion, files: changes, step } = request.body;
+      const base = await loadVersion(baseVersion);
+      const { files: merged, problems } = mergeDraft(base.files, changes);
+      if (problems.length) throw problemsError(problems);
+      const key = `${contentHash(merged)}/${step}`;
+      const known = previewTokens.get(key);
+      if (known && app.previewModules.get(known)) return { module: `/api/validators/drafts/${known}.js` };
+      let body: string;
+      try {
+        body = new ContentValidator(buildContent(merged)).stepCode(step);
+      } catch (error) {
+        throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'SCHEMA_PROBLEM', message: (error as Error).message, field: 'files' }]);
+      }
+      const token = app.previewModules.add(validatorModule(body));
+      if (previewTokens.size >= 200) previewTokens.clear();
+      previewTokens.set(key, token);
+      return { module: `/api/validators/drafts/${token}.js` };
+    },
+  );
+
+  /**
+   * POST /api/studio/lint { baseVersion, files, path, text }: the editor's lint of one schema file as typed (JSON
+   * syntax, the draft-07 meta-schema, the project's keywords, a compile), with the other changed files laid over the
+   * base version, by the same function the editor used to run itself (lintContentFile).
+   */
+  app.post<{ Body: { baseVersion: number; files: Record<string, unknown>; path: string; text: string } }>(
+    '/studio/lint',
+    {
+      ...guard,
+      schema: { body: { type: 'object', required: ['baseVersion', 'files', 'path', 'text'], additionalProperties: false, properties: { baseVersion: version, files, path: contentPath, text: { type: 'string', maxLength: 1_000_000 } } } },
+    },
+    async (request) => {
+      const { baseVersion, files: changes, path, text } = request.body;
+      const base = await loadVersion(baseVersion);
+      const { files: merged } = mergeDraft(base.files, changes);
+      const parsed = parseJson(text).value;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) merged[path] = parsed;
+      return { diagnostics: lintContentFile(path, text, merged) };
+    },
   );
 };
 

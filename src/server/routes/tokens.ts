@@ -126,7 +126,8 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
       if ((principal.kind !== 'device' && principal.kind !== 'customer') || !principal.deviceId || principal.deviceId !== body.device_id) {
         throw new ApiError(403, 'Forbidden', [{ errorCode: 'DEVICE_MISMATCH', message: 'This token was not issued to this device' }]);
       }
-      const proof = await app.otpService.consumeProof(principal.deviceId, otpProofSeconds);
+      // Only a code verified with this very token's session counts: a token minted for the same device id elsewhere has another one.
+      const proof = await app.otpService.consumeProof(request.sessionId!, otpProofSeconds);
       if (!proof) {
         throw new ApiError(403, 'Forbidden', [{ errorCode: 'OTP_NOT_VERIFIED', message: 'Please verify the one-time code first' }]);
       }
@@ -150,7 +151,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         if (row.principal.sub !== request.principal!.sub) {
           throw new ApiError(403, 'Forbidden', [{ errorCode: 'TOKEN_MISMATCH', message: 'This refresh token belongs to another session', field: 'refresh_token' }]);
         }
-        await refreshTokens.revokeFamily(app.database.db, row.familyId, new Date());
+        await app.tokenService.revoke(row.familyId);
       }
       return reply.code(204).header('cache-control', 'no-store').send();
     },

@@ -75,7 +75,7 @@ export function blacklistCandidates(prospect: unknown): { names: string[]; licen
 type Check = (prospect: Obj, context: ScreeningContext) => undefined | { notes: string; outcome?: Outcome };
 
 const CHECKS: Record<CheckName, Check> = {
-  dedupe: (_p, c) => (c.sameTradeLicence.length ? { notes: 'An application for this trade licence already exists' } : undefined),
+  dedupe: (_p, c) => (c.sameTradeLicence.length ? { notes: 'An application for this trade license already exists' } : undefined),
 
   applicationDedupe: (_p, c) => {
     if (!c.sameApplicant.length) return undefined;
@@ -125,7 +125,7 @@ const CHECKS: Record<CheckName, Check> = {
     const licences = new Set(c.blacklist.map((b) => text(b.licenseNumber)).filter(Boolean).map(licenseKey));
     const candidates = blacklistCandidates(p);
     const hit = candidates.names.some((n) => names.has(nameKey(n))) || candidates.licences.some((l) => licences.has(licenseKey(l)));
-    return hit ? { notes: "A name or trade licence of the application is on the bank's list" } : undefined;
+    return hit ? { notes: "A name or trade license of the application is on the bank's list" } : undefined;
   },
 
   companyStakeholder: (p) =>

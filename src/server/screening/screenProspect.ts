@@ -46,9 +46,14 @@ function str(v: unknown): string {
 }
 
 /** Runs the checks on a prospect row with the lookups of this database; stores nothing. */
-export async function screenRow(app: FastifyInstance, row: ProspectRow, options: { db?: Db; today?: string } = {}): Promise<ScreeningOutcome> {
+export async function screenRow(
+  app: FastifyInstance,
+  row: ProspectRow,
+  options: { db?: Db; today?: string; rules?: ScreeningRules } = {},
+): Promise<ScreeningOutcome> {
   const db = options.db ?? app.database.db;
-  const rules = await screeningRules(app);
+  // Inside a transaction the caller passes the rules: reading them would need a second connection.
+  const rules = options.rules ?? (await screeningRules(app));
   const repo = createScreeningRepository();
   const doc = row.document;
   const applicant = (doc.applicantInfo ?? {}) as Record<string, unknown>;
@@ -85,5 +90,6 @@ export async function screenProspect(
   if (!row) return undefined;
   const outcome = await screenRow(app, row, { ...options, db });
   await createScreeningRepository().save(db, prospectId, outcome);
+  app.metrics.screeningOutcome(outcome.statusOverAll);
   return outcome;
 }

@@ -18,6 +18,8 @@ export interface IdentityConfig {
   accessTokenTtlSeconds: number;
   /** REFRESH_TOKEN_TTL: lifetime of a refresh token, seconds (28800 = 8 h). */
   refreshTokenTtlSeconds: number;
+  /** SESSION_MAX_AGE: absolute session lifetime from sign-in, seconds (28800 = 8 h); no renewal goes past it. */
+  sessionMaxAgeSeconds: number;
   /** PUBLIC_CLIENT_ID: the client_id the browser sends to the token calls ('quick-apply-web'). */
   publicClientId: string;
   /** OTP_TTL_SECONDS: validity of a one-time code (300). */
@@ -40,7 +42,7 @@ export interface IdentityConfig {
   smtpUrl?: string;
   /** MAIL_FROM: sender address of e-mails. */
   mailFrom: string;
-  /** SEED_AGENT_* and SEED_PRODUCT_*: staff accounts created at first start, when set. */
+  /** SEED_AGENT_*, SEED_PRODUCT_* and SEED_REVIEWER_*: staff accounts created at first start, when set. */
   seedUsers: SeedUser[];
 }
 
@@ -74,6 +76,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
     jwtSecret,
     accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL', 900),
     refreshTokenTtlSeconds: positiveInt(env, 'REFRESH_TOKEN_TTL', 8 * 3600),
+    sessionMaxAgeSeconds: positiveInt(env, 'SESSION_MAX_AGE', 8 * 3600),
     publicClientId: env.PUBLIC_CLIENT_ID || 'quick-apply-web',
     otpTtlSeconds: positiveInt(env, 'OTP_TTL_SECONDS', 300),
     otpMaxAttempts: positiveInt(env, 'OTP_MAX_ATTEMPTS', 3),
@@ -90,6 +93,8 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
     seedUsers: [
       seedUser(env, 'SEED_AGENT', 'agent', 'Relationship Officer'),
       seedUser(env, 'SEED_PRODUCT', 'product', 'Product Staff'),
+      // A second product-staff account: the studio's four-eyes review needs someone other than the author.
+      seedUser(env, 'SEED_REVIEWER', 'product', 'Product Reviewer'),
     ].filter((u): u is SeedUser => u !== undefined),
   };
 }

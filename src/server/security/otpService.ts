@@ -101,10 +101,10 @@ export function createOtpService(options: {
       return { verified: true, attemptsLeft };
     },
 
-    /** The device's latest unused verification within `withinSeconds`, consumed (once). */
-    async consumeProof(deviceId: string, withinSeconds: number) {
+    /** The session's latest unused verification within `withinSeconds`, consumed (once). */
+    async consumeProof(sessionId: string, withinSeconds: number) {
       const at = now();
-      return repo.consumeProof(db, deviceId, new Date(at.getTime() - withinSeconds * 1000), at);
+      return repo.consumeProof(db, sessionId, new Date(at.getTime() - withinSeconds * 1000), at);
     },
   };
 }

@@ -24,6 +24,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by app.authenticate from the Bearer access token. */
     principal?: Principal;
+    /**
+     * The session (refresh-token family) of that token: a server-generated random id only the token's holder
+     * has, so one-time codes are bound to it rather than to the device id the client chose.
+     */
+    sessionId?: string;
   }
 }
 

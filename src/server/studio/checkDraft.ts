@@ -1,10 +1,13 @@
 import { buildContent } from '../../content/buildContent';
-import type { BuiltContent, ContentFiles } from '../../content/contentTypes';
+import { type BuiltContent, type ContentFiles, ROLES } from '../../content/contentTypes';
 import { ContentValidator } from '../../content/contentValidator';
+import { fieldMap } from '../../content/fieldMap';
 import { mergeDraft, type Problem, touchedSteps } from './draft';
 import { missingCoreFiles, protectedCoreProblems } from './protectedCore';
+import { ownershipCoreProblems } from './protectedOwnership';
 import { compileProblem, dataFileProblems, schemaFileProblems } from './schemaChecks';
 import { uiSchemaProblems } from './uiChecks';
+import { checkLogic } from '../../validation/logic';
 
 export interface DraftCheck {
   /** The whole content of the draft (base version plus changes). */
@@ -27,7 +30,8 @@ export const breather = () => new Promise<void>((resolve) => setImmediate(resolv
 /**
  * Everything that would stop a draft from being published: files that are not JSON objects, schemas that are
  * not valid draft-07 or misuse a custom keyword, content that does not build or compile, UI schemas that
- * refer to missing fields or widgets, and drafts that drop the protected core.
+ * refer to missing fields or widgets or use keys or form logic outside the vocabulary, fields opened to unknown
+ * keys or given two writers, and drafts that drop the protected core.
  */
 export async function checkDraft(base: ContentFiles, changes: Record<string, unknown>): Promise<DraftCheck> {
   const { files, problems } = mergeDraft(base, changes);
@@ -59,10 +63,24 @@ export async function checkDraft(base: ContentFiles, changes: Record<string, unk
   problems.push(...compileProblems);
   // Validators that do not compile cannot run fixtures or re-validate prospects.
   if (compileProblems.length) return { files, changed, problems };
+  // The standalone code the server and the browsers will run once it is published (fixtures then run on it).
+  await breather();
+  try {
+    validator.precompile();
+    for (const role of ROLES) validator.browserCode(role);
+  } catch (error) {
+    problems.push(compileProblem('content', error));
+    return { files, changed, problems };
+  }
   for (const message of built.problems) problems.push({ path: 'flows.json', message });
+  // The prospect stays closed and every field keeps one writer (the server enforces both on every save).
+  for (const message of fieldMap(built).problems) problems.push({ path: 'schemas', message: `Fields: ${message}` });
+  problems.push(...ownershipCoreProblems(built));
   // UI schemas of the steps the draft touches (the base version's were checked when it was published).
   const touched = touchedSteps(Object.keys(changes));
   problems.push(...uiSchemaProblems(built, files, touched.all ? undefined : touched.steps));
+  // Form logic: keys outside the UI vocabulary, malformed expressions, references to fields no step has.
+  problems.push(...checkLogic(built, touched.all ? undefined : touched.steps));
   await breather();
   problems.push(...protectedCoreProblems(validator, files));
   return { files, changed, problems, validator };

@@ -119,7 +119,7 @@ const LIST_SHAPE: AnySchemaObject = {
   properties: {
     name: { type: 'string' },
     title: { type: 'string' },
-    options: { type: 'array', items: { type: 'object', required: ['value', 'label'], properties: { value: { type: ['string', 'number', 'boolean'] }, label: { type: 'string' } } } },
+    options: { type: 'array', items: { type: 'object', required: ['value', 'label'], properties: { value: { type: ['string', 'number', 'boolean'] }, label: { type: 'string' }, retired: { type: 'boolean' } } } },
   },
 };
 const FLOWS_SHAPE: AnySchemaObject = {

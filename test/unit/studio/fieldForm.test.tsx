@@ -39,26 +39,38 @@ const companyName = (schemaText: string) =>
   (JSON.parse(schemaText) as { properties: { organizationInfo: { properties: Record<string, Record<string, unknown>> } } }).properties.organizationInfo.properties;
 
 describe('studio form view', () => {
-  it('edits the max length and its message of the chosen field in the draft', () => {
+  it('edits the max length and its message of the chosen field in the draft; the help text follows the limit', () => {
     const draft = renderForm();
-    fireEvent.change(screen.getByLabelText('Field'), { target: { value: 'organizationInfo.companyName' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Company name' }));
     expect((screen.getByLabelText('Label') as HTMLInputElement).value).toBe('Company name');
     fireEvent.change(screen.getByLabelText('Max length'), { target: { value: '40' } });
-    expect(companyName(draft.schema).companyName).toMatchObject({ maxLength: 40, errorMessage: expect.objectContaining({ maxLength: 'Maximum 40 characters allowed' }) });
+    expect(companyName(draft.schema).companyName).toMatchObject({ maxLength: 40, errorMessage: expect.objectContaining({ maxLength: 'Company name is too long: use at most 40 characters' }) });
+    expect((JSON.parse(draft.ui) as { organizationInfo: { companyName: Record<string, string> } }).organizationInfo.companyName['ui:help']).toMatch(/^As on the trade license, up to 40 characters\./);
     fireEvent.change(screen.getByLabelText('Max length message'), { target: { value: 'Company name: at most 40 characters' } });
     expect(companyName(draft.schema).companyName!.errorMessage).toMatchObject({ maxLength: 'Company name: at most 40 characters' });
   });
 
-  it('adds an optional field and refuses a bad name with a message', () => {
+  it('adds a field from the palette by its label at the chosen place, and refuses one without a label', () => {
     const draft = renderForm();
-    fireEvent.change(screen.getByLabelText('Add to section'), { target: { value: 'organizationInfo' } });
-    fireEvent.change(screen.getByLabelText('Field name'), { target: { value: '9bad' } });
-    fireEvent.change(screen.getByLabelText('New field label'), { target: { value: 'Trade name' } });
+    fireEvent.change(screen.getByLabelText('Kind of field'), { target: { value: 'date' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
-    expect(screen.getByRole('alert').textContent).toMatch(/letters and digits/);
-    fireEvent.change(screen.getByLabelText('Field name'), { target: { value: 'tradeName' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/Label is not filled/);
+    fireEvent.change(screen.getByLabelText('New field label'), { target: { value: 'Date of first trade' } });
+    fireEvent.change(screen.getByLabelText('Place'), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
-    expect(companyName(draft.schema).tradeName).toEqual({ type: 'string', title: 'Trade name' });
-    expect((JSON.parse(draft.ui) as { organizationInfo: { 'ui:order': string[] } }).organizationInfo['ui:order']).toContain('tradeName');
+    expect(companyName(draft.schema).dateOfFirstTrade).toMatchObject({ type: 'string', format: 'date', title: 'Date of first trade' });
+    expect((JSON.parse(draft.ui) as { organizationInfo: { 'ui:order': string[] } }).organizationInfo['ui:order'].slice(0, 2)).toEqual(['companyName', 'dateOfFirstTrade']);
+  });
+
+  it('moves a field with buttons and with Alt + arrow keys, and picks a named pattern', () => {
+    const draft = renderForm();
+    const order = () => (JSON.parse(draft.ui) as { organizationInfo: { 'ui:order': string[] } }).organizationInfo['ui:order'];
+    fireEvent.click(screen.getByRole('button', { name: 'Move VAT registration number up' }));
+    expect(order().slice(0, 2)).toEqual(['vatRegistrationNumber', 'companyName']);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'VAT registration number' }), { key: 'ArrowDown', altKey: true });
+    expect(order().slice(0, 2)).toEqual(['companyName', 'vatRegistrationNumber']);
+    fireEvent.click(screen.getByRole('button', { name: 'Corporate Tax ID' }));
+    fireEvent.change(screen.getByLabelText('Allowed characters'), { target: { value: 'digits' } });
+    expect(companyName(draft.schema).corporateTaxId).toMatchObject({ pattern: '^[0-9]*$', errorMessage: expect.objectContaining({ pattern: 'Corporate Tax ID may only contain digits: remove other characters' }) });
   });
 });

@@ -5,6 +5,7 @@ import { addField, editField, listFields, newFieldProblems, readField } from '..
 import { jsonLocations, rangeOf } from '../../../src/app/features/studio/jsonLocations';
 import { lintContentFile } from '../../../src/app/features/studio/lint';
 import { buildPreview } from '../../../src/app/features/studio/preview';
+import { previewStepValidator } from '../precompiled';
 
 const files = await readContentDir();
 const schema = files[schemaPath('companyDetails')] as Record<string, unknown>;
@@ -23,13 +24,13 @@ describe('studio form view (fields.ts)', () => {
       required: true,
       requiredMessage: 'Company name is not filled',
       maxLength: 50,
-      messages: { maxLength: 'Maximum 50 characters allowed', pattern: 'Company name is invalid' },
+      messages: { maxLength: 'Company name is too long: use at most 50 characters', pattern: "Company name may only contain letters, digits, spaces and . , @ # % * ( ) / & ' -: remove other characters" },
     });
   });
 
   it('changes a max length, keeps the standard message in step, and takes a custom message', () => {
     const a = editField(schema, ui, companyName, { maxLength: 40 });
-    expect(readField(a.schema, a.ui, companyName)).toMatchObject({ maxLength: 40, messages: { maxLength: 'Maximum 40 characters allowed' } });
+    expect(readField(a.schema, a.ui, companyName)).toMatchObject({ maxLength: 40, messages: { maxLength: 'Company name is too long: use at most 40 characters' } });
     const b = editField(a.schema, a.ui, companyName, { messages: { maxLength: 'Company name: at most 40 characters' } });
     const c = editField(b.schema, b.ui, companyName, { maxLength: 30 });
     expect(readField(c.schema, c.ui, companyName)?.messages.maxLength).toBe('Company name: at most 40 characters');
@@ -116,7 +117,8 @@ describe('studio draft and preview', () => {
     draft.texts[schemaPath('companyDetails')] = pretty(edited.schema);
     const model = buildPreview(withDraft(files, draft), 'companyDetails');
     const data = { ...model.initialData, organizationInfo: { companyName: 'A'.repeat(45), noOfEmployees: 3 }, orgKYCDetails: { companyCategory: 'x' } };
-    const errors = model.validator.fieldErrors(model.step.schema, data);
+    // The validators the server generates for the draft's step (POST /api/studio/preview), as the preview loads them.
+    const errors = previewStepValidator(withDraft(files, draft), 'companyDetails').fieldErrors(model.step.schema, data);
     expect(errors).toContainEqual(expect.objectContaining({ path: '/organizationInfo/companyName', message: 'At most 40 characters' }));
   });
 

@@ -25,7 +25,7 @@ const schema = {
     },
   },
 } as RJSFSchema;
-const uiSchema: UiSchema = { visits: { 'ui:options': { addRequiresFilled: ['by', 'at'], keepOne: true, addButtonText: 'Add another visit' } } };
+const uiSchema: UiSchema = { visits: { 'ui:options': { addButtonText: 'Add another visit' }, 'ui:logic': { array: { addWhenFilled: ['by', 'at'], keepOne: true } } } };
 
 function renderVisits(formData: unknown) {
   const context: FormContext = { lists: {} };
@@ -34,7 +34,7 @@ function renderVisits(formData: unknown) {
   return () => latest as { visits?: Record<string, unknown>[] };
 }
 
-describe('array template: keepOne and addRequiresFilled', () => {
+describe('array template: ui:logic.array keepOne and addWhenFilled', () => {
   it('starts an empty list with one empty entry', async () => {
     const data = renderVisits({ visits: [] });
     await waitFor(() => expect(screen.getAllByLabelText('Conducted by')).toHaveLength(1));

@@ -80,7 +80,8 @@ describe('Form with the Fluent theme', () => {
     renderForm(companyDetails, uiSchema, { organizationInfo: { companyName: 'Acme  LLC!' } });
     const name = screen.getByLabelText(/Company name/) as HTMLInputElement;
     expect(name.value).toBe('Acme  LLC!');
-    expect(name.maxLength).toBe(50);
+    // No native limit that would cut a pasted value: the schema's maximum-length message says what is wrong.
+    expect(name.maxLength).toBe(-1);
     expect(screen.getByLabelText(/VAT registration number/)).toBeTruthy();
     expect(screen.getByText('As on the trade licence')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Company Details' })).toBeTruthy();
@@ -89,10 +90,10 @@ describe('Form with the Fluent theme', () => {
     expect(category.options.length).toBeGreaterThan(5);
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Company name is invalid')).toBeTruthy();
+    expect(await screen.findByText("Company name may only contain letters, digits, spaces and . , @ # % * ( ) / & ' -: remove other characters")).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toContain('root_organizationInfo_companyName__error');
-    expect(document.getElementById('root_organizationInfo_companyName__error')?.textContent).toBe('Company name is invalid');
+    expect(document.getElementById('root_organizationInfo_companyName__error')?.textContent).toBe("Company name may only contain letters, digits, spaces and . , @ # % * ( ) / & ' -: remove other characters");
     // Required messages from errorMessage.required land on the missing fields.
     expect(screen.getByText('Number of employees is not filled')).toBeTruthy();
     expect(screen.getByText('Company category is not filled')).toBeTruthy();
@@ -105,7 +106,7 @@ describe('Form with the Fluent theme', () => {
 
     fireEvent.change(name, { target: { value: 'Acme LLC' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(screen.queryByText('Company name is invalid')).toBeNull());
+    await waitFor(() => expect(screen.queryByText("Company name may only contain letters, digits, spaces and . , @ # % * ( ) / & ' -: remove other characters")).toBeNull());
   });
 
   it('disables Add at maxItems and while the last row is not filled; childOf reads the row', async () => {
@@ -130,7 +131,8 @@ describe('Form with the Fluent theme', () => {
     } as RJSFSchema;
     const uiSchema: UiSchema = {
       rows: {
-        'ui:options': { addRequiresFilled: true, addButtonText: 'Add another industry' },
+        'ui:options': { addButtonText: 'Add another industry' },
+        'ui:logic': { array: { addWhenFilled: true } },
         items: { industry: { 'ui:widget': 'ListSelect' }, subCategory: { 'ui:widget': 'ListSelect' } },
       },
     };
@@ -181,5 +183,19 @@ describe('Form with the Fluent theme', () => {
     expect(screen.getByText('Trade licence')).toBeTruthy();
     expect(screen.getByText('tl.pdf (Uploaded)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Replace Trade licence' })).toBeTruthy();
+  });
+
+  it('marks a required multiple choice once, on its question, not on every option (issue 14 item 13)', () => {
+    const schema = {
+      type: 'object',
+      required: ['currencies'],
+      properties: { currencies: { type: 'array', title: 'Currencies', minItems: 1, items: { type: 'string', 'x-list': { list: 'cur', message: 'x' } } } },
+    } as RJSFSchema;
+    const cur = { name: 'cur', title: 'Currencies', options: [{ value: 'AED', label: 'UAE DIRHAM' }, { value: 'USD', label: 'US DOLLAR' }] };
+    const { container } = renderForm(schema, { currencies: { 'ui:widget': 'MultiListSelect' } }, {}, { lists: { cur } });
+    const boxes = Array.from(container.querySelectorAll('.fui-Checkbox'));
+    expect(boxes).toHaveLength(2);
+    for (const box of boxes) expect(box.textContent).not.toContain('*');
+    expect((screen.getByRole('checkbox', { name: 'US DOLLAR' }) as HTMLInputElement).required).toBe(false);
   });
 });

@@ -128,3 +128,19 @@ describe('YesNo', () => {
     expect(w.last()).toBe(false);
   });
 });
+
+describe('retired list options (studio list editor)', () => {
+  const branches: ReferenceLists = {
+    branches: { name: 'branches', title: 'Branches', options: [{ value: 'DXB', label: 'Dubai' }, { value: 'OLD', label: 'Old branch', retired: true }] },
+  };
+  const schema = { type: 'string', 'x-list': { list: 'branches' } } as never;
+  it('are not offered for a new choice', () => {
+    renderWidget(widgets.ListSelect!, { schema, formContext: { lists: branches } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', 'Dubai']);
+  });
+  it('stay shown, with their label, as the answer of a saved application', () => {
+    renderWidget(widgets.ListSelect!, { schema, value: 'OLD', formContext: { lists: branches } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', 'Dubai', 'Old branch']);
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('OLD');
+  });
+});

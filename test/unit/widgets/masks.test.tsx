@@ -58,7 +58,7 @@ describe('Giin', () => {
 });
 
 describe('Percentage', () => {
-  it('accepts at most 2 decimals and 6 characters and stores a number', () => {
+  it('stores a number and never changes what is typed (the rules report too many decimals or a minus)', () => {
     const w = renderWidget(widgets.Percentage!, { schema: { type: 'number' } });
     type('12.');
     expect(input().value).toBe('12.');
@@ -66,8 +66,13 @@ describe('Percentage', () => {
     type('12.5');
     expect(w.last()).toBe(12.5);
     type('12.555');
-    expect(input().value).toBe('12.5');
-    expect(w.last()).toBe(12.5);
+    expect(input().value).toBe('12.555');
+    expect(w.last()).toBe(12.555);
+    type('-5');
+    expect(input().value).toBe('-5');
+    expect(w.last()).toBe(-5);
+    type('5%x');
+    expect(w.last()).toBe('5%x');
     type('');
     expect(w.last()).toBeUndefined();
   });

@@ -5,21 +5,30 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTheme, type FormContext } from '../../../widgets';
-import { conditionHolds, isShown } from '../../../widgets/lib/showWhen';
+import { isShown } from '../../../widgets/lib/showWhen';
 import { inFluent } from './renderWidget';
 
 afterEach(cleanup);
 
-describe('showWhen conditions', () => {
-  it('equals, in, notEquals and presence, on nested paths', () => {
-    expect(conditionHolds({ path: 'a', equals: 'Y' }, { a: 'Y' })).toBe(true);
-    expect(conditionHolds({ path: 'a', equals: 'Y' }, { a: 'N' })).toBe(false);
-    expect(conditionHolds({ path: 'a.b', in: ['X', 'Z'] }, { a: { b: 'Z' } })).toBe(true);
-    expect(conditionHolds({ path: 'a.b', in: ['X', 'Z'] }, { a: 'flat' })).toBe(false);
-    expect(conditionHolds({ path: 'a', notEquals: 'NA' }, {})).toBe(false);
-    expect(conditionHolds({ path: 'a' }, { a: '' })).toBe(false);
-    expect(isShown({ 'ui:options': { showWhen: [{ path: 'a', equals: 1 }, { path: 'b', equals: 2 }] } }, { a: 1, b: 3 })).toBe(false);
+const when = (visibleWhen: unknown): UiSchema => ({ 'ui:logic': { visibleWhen } });
+
+describe('ui:logic.visibleWhen in the object template', () => {
+  it('equals, in, not equals and presence, on nested paths', () => {
+    expect(isShown(when({ '==': [{ var: 'a' }, 'Y'] }), { a: 'Y' })).toBe(true);
+    expect(isShown(when({ '==': [{ var: 'a' }, 'Y'] }), { a: 'N' })).toBe(false);
+    expect(isShown(when({ in: [{ var: 'a/b' }, ['X', 'Z']] }), { a: { b: 'Z' } })).toBe(true);
+    expect(isShown(when({ in: [{ var: 'a/b' }, ['X', 'Z']] }), { a: 'flat' })).toBe(false);
+    expect(isShown(when({ and: [{ filled: { var: 'a' } }, { '!=': [{ var: 'a' }, 'NA'] }] }), {})).toBe(false);
+    expect(isShown(when({ filled: { var: 'a' } }), { a: '' })).toBe(false);
+    expect(isShown(when({ and: [{ '==': [{ var: 'a' }, 1] }, { '==': [{ var: 'b' }, 2] }] }), { a: 1, b: 3 })).toBe(false);
     expect(isShown(undefined, {})).toBe(true);
+  });
+
+  it('resolves absolute paths against the whole document when the parent is placed in it', () => {
+    const root = { applicationInfo: { islamicBanking: true }, accountInfo: [{ receiveInterest: false }] };
+    const ui = when({ '!=': [{ var: '/applicationInfo/islamicBanking' }, true] });
+    expect(isShown(ui, root.accountInfo[0], root, ['accountInfo', 0])).toBe(false);
+    expect(isShown(ui, root.accountInfo[0], { ...root, applicationInfo: {} }, ['accountInfo', 0])).toBe(true);
   });
 });
 
@@ -34,8 +43,8 @@ const schema = {
   },
 } as RJSFSchema;
 const uiSchema: UiSchema = {
-  visits: { 'ui:options': { keepOne: true, showWhen: { path: 'isVisitConducted', equals: 'Y' } } },
-  reasonForNoVisit: { 'ui:options': { showWhen: { path: 'isVisitConducted', equals: 'N' } } },
+  visits: { 'ui:logic': { visibleWhen: { '==': [{ var: 'isVisitConducted' }, 'Y'] }, array: { keepOne: true } } },
+  reasonForNoVisit: { 'ui:logic': { visibleWhen: { '==': [{ var: 'isVisitConducted' }, 'N'] } } },
 };
 const validator = customizeValidator({ ajvOptionsOverrides: { allErrors: true, strict: false } });
 const ThemedForm = withTheme(createTheme());
@@ -47,7 +56,7 @@ function renderVisit(formData: Record<string, unknown>) {
   return () => latest as Record<string, unknown>;
 }
 
-describe('object template: showWhen', () => {
+describe('object template: ui:logic.visibleWhen', () => {
   it('hides the visit details and the reason until the question is answered', () => {
     const data = renderVisit({});
     expect(screen.queryByText('Visit details')).toBeNull();

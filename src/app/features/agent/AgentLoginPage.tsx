@@ -1,11 +1,11 @@
 import { Button, MessageBar, MessageBarBody, MessageBarTitle, Title2 } from '@fluentui/react-components';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSetAtom } from '../../lib/jotai';
 import { ApiRequestError, deviceId } from '../../lib/secureFetch';
 import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
-import { stepValidatorFor } from '../forms/stepValidator';
+import { useStepValidator } from '../forms/stepValidator';
 import { useApi, useSessionControls } from '../session/session';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import type { ReturnTo } from './AgentGuard';
@@ -33,7 +33,7 @@ function LoginForm({ config }: { config: AppConfig }) {
   const resetSearch = useSetAtom(agentSearchAtom);
   const navigate = useNavigate();
   const location = useLocation();
-  const validator = useMemo(() => stepValidatorFor(config), [config]);
+  const validator = useStepValidator(config);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);

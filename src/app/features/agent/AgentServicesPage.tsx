@@ -5,14 +5,18 @@ import type { UploadOptions } from '../../../../widgets/FormContext';
 import { ApiRequestError } from '../../lib/secureFetch';
 import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
-import { stepValidatorFor } from '../forms/stepValidator';
+import { useStepValidator } from '../forms/stepValidator';
+import { applyLogic, logicOf } from '../forms/formLogic';
 import { useApi } from '../session/session';
-import { applyDerives } from '../stakeholders/stakeholderRules';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import { servicesPath } from './agentSteps';
 import { documentGroups } from './documents';
 import { editingBlock } from '../../../shared/editingBlock';
 import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import type { ProspectDraft } from '../../../shared/prospectDraft';
+import { errorsOnOtherSteps } from '../forms/errorSteps';
+import { OtherStepErrors } from '../forms/OtherStepErrors';
 import { documentsUrl, type ProspectAnswer, prospectUrl, useAgentGet } from './useAgentData';
 
 type Obj = Record<string, unknown>;
@@ -26,14 +30,19 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
   const [params] = useSearchParams();
   const loaded = useAgentGet<ProspectAnswer>(prospectUrl(id));
   const docs = useAgentGet<unknown>(documentsUrl(id));
-  const validator = useMemo(() => stepValidatorFor(config), [config]);
-  const [draft, setDraft] = useState<Obj>();
+  const validator = useStepValidator(config);
+  const [draft, setDraft] = useState<ProspectDraft>();
   const [version, setVersion] = useState<number>();
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
   const [failure, setFailure] = useState<{ title: string; message: string; conflict?: boolean } | null>(null);
   const [saved, setSaved] = useState(false);
+  /** Edits the agent made since the last load or save: leaving the page asks first. */
+  const [dirty, setDirty] = useState(false);
   const headingRef = useRef<HTMLDivElement>(null);
+  // What the form logic hides in the draft now: neither shown nor validated (and dropped before saving).
+  const result = useMemo(() => (draft ? logicOf(config, draft) : undefined), [config, draft]);
+  const logic = useMemo(() => result && { result, base: '' }, [result]);
 
   const flow = config.flows.selectServices;
   const steps = flow?.steps ?? [];
@@ -45,6 +54,7 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
     if (loaded.data) {
       setDraft(loaded.data.prospect);
       setVersion(loaded.data.version);
+      setDirty(false);
     }
   }, [loaded.data]);
 
@@ -109,6 +119,7 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
       });
       setDraft(res.body!.prospect);
       setVersion(res.body!.version);
+      setDirty(false);
       if (index + 1 < steps.length) {
         navigate(servicesPath(id, index + 2));
       } else {
@@ -129,7 +140,10 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
     }
   };
 
-  const applicationInfo = (draft.applicationInfo ?? {}) as Obj;
+  // Errors of fields this step does not show: named by their step; the Select Services steps open here.
+  const otherSteps = errorsOnOtherSteps(config, draft, fieldErrors, { step: current.step }, (place) =>
+    place.page === '/business/SelectServices' ? servicesPath(id, place.position) : undefined,
+  );
   return (
     <>
       <div ref={headingRef} tabIndex={-1}>
@@ -159,6 +173,7 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
           )}
         </MessageBar>
       )}
+      <OtherStepErrors steps={otherSteps} />
       <StepForm
         key={current.step}
         id="agent-services"
@@ -166,18 +181,22 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
         formData={draft}
         validator={validator}
         extraErrors={extraErrorsOf(fieldErrors)}
+        logic={logic}
         formContext={{
           lists: config.lists,
-          islamic: applicationInfo.islamicBanking === true,
+          islamic: draft.applicationInfo?.islamicBanking === true,
           products: config.products as never,
           onUpload,
           onExpressChoice: () => requestAnimationFrame(() => (document.getElementById('agent-services') as HTMLFormElement | null)?.requestSubmit()),
         }}
-        onChange={(next) => {
+        onChange={(next, field) => {
+          // RJSF filling in its defaults is no edit of the agent's.
+          if (field) setDirty(true);
           setSaved(false);
-          setDraft((prev) => applyDerives(step.schema, prev, next as Obj));
+          // Derived values of every step, clearing and hidden answers follow the edit (as on the server).
+          setDraft((prev) => applyLogic(config, next as Obj, prev));
         }}
-        onSubmit={(next) => void save(applyDerives(step.schema, draft, next as Obj))}
+        onSubmit={(next) => void save(applyLogic(config, next as Obj, draft))}
       >
         <div style={{ display: 'flex', gap: 12, marginTop: 24, flexWrap: 'wrap' }}>
           {index > 0 && <Button onClick={() => navigate(servicesPath(id, index))}>Back</Button>}
@@ -189,6 +208,7 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
           </Button>
         </div>
       </StepForm>
+      <UnsavedChangesGuard dirty={dirty} />
       <Body1 block style={{ marginTop: 16 }}>
         Changes are saved when you press {index + 1 < steps.length ? '"Save and continue"' : '"Save"'}.
       </Body1>

@@ -17,12 +17,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtom } from '../../lib/jotai';
 import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
-import { stepValidatorFor } from '../forms/stepValidator';
+import { useStepValidator } from '../forms/stepValidator';
 import { useApi } from '../session/session';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
@@ -39,6 +39,7 @@ const COLUMNS: { key: string; label: string; sort?: SortKey }[] = [
   { key: 'prospectId', label: 'Prospect ID', sort: 'prospectId' },
   { key: 'companyName', label: 'Company', sort: 'companyName' },
   { key: 'applicantName', label: 'Applicant' },
+  { key: 'account', label: 'Account' },
   { key: 'status', label: 'Status', sort: 'status' },
   { key: 'lastModified', label: 'Last change', sort: 'updatedAt' },
 ];
@@ -48,7 +49,7 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
 function SearchForm({ config }: { config: AppConfig }) {
   const styles = useStyles();
   const api = useApi();
-  const validator = useMemo(() => stepValidatorFor(config), [config]);
+  const validator = useStepValidator(config);
   const [state, setState] = useAtom(agentSearchAtom);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -132,7 +133,7 @@ function SearchForm({ config }: { config: AppConfig }) {
               </Title3>
             </div>
             {answer.total === 0 ? (
-              <Body1 block>Check the criteria, or search by another identifier such as the mobile number or the trade licence.</Body1>
+              <Body1 block>Check the criteria, or search by another identifier such as the mobile number or the trade license.</Body1>
             ) : (
               <>
                 <div className={styles.scroller}>
@@ -159,10 +160,15 @@ function SearchForm({ config }: { config: AppConfig }) {
                         <TableRow key={r.prospectId}>
                           <TableCell>
                             <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(r.prospectId)}`}>{r.prospectId}</Link>
+                            {r.applicationInfo?.viewId && <Caption1 block>{r.applicationInfo.viewId}</Caption1>}
                           </TableCell>
                           <TableCell>{r.companyName || '—'}</TableCell>
                           <TableCell>{r.applicantName || '—'}</TableCell>
-                          <TableCell>{r.status.statusNotes || '—'}</TableCell>
+                          <TableCell>{r.applicationInfo?.accountName || '—'}</TableCell>
+                          <TableCell>
+                            {r.status.statusNotes || '—'}
+                            {r.status.statusReason && <Caption1 block>{r.status.statusReason}</Caption1>}
+                          </TableCell>
                           <TableCell>{dateTime.format(new Date(r.lastModified))}</TableCell>
                         </TableRow>
                       ))}

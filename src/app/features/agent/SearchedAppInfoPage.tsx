@@ -23,13 +23,17 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../lib/secureFetch';
 import type { AppConfig } from '../config/useConfig';
+import { AgentDecisions } from './AgentDecisions';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import { servicesPath } from './agentSteps';
 import { documentGroups, type DocumentEntry } from './documents';
-import { useDocumentDownload } from './useDocumentDownload';
+import { useBankExport, useDocumentDownload } from './useDocumentDownload';
+import { closedMessage, labelOf } from '../../../content/lifecycle';
 import { editingBlock } from '../../../shared/editingBlock';
 import { messageOf } from './fieldErrors';
-import { type OverviewSection, prospectOverview } from './prospectOverview';
+import { prospectOverview } from './prospectOverview';
+import { uploadStatusWords } from '../summary/documentWords';
+import { SummaryView } from '../summary/SummaryView';
 import { type AuditEntry, auditUrl, documentsUrl, type ProspectAnswer, prospectUrl, useAgentGet } from './useAgentData';
 
 const useStyles = makeStyles({
@@ -44,29 +48,6 @@ const useStyles = makeStyles({
 
 const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-function Sections({ sections, level = 'h3' }: { sections: OverviewSection[]; level?: 'h3' | 'h4' }) {
-  const styles = useStyles();
-  return (
-    <>
-      {sections.map((s) => (
-        <div key={s.title} className={styles.card}>
-          <Body1 as={level} style={{ fontWeight: 600, margin: 0 }}>
-            {s.title}
-          </Body1>
-          <dl className={styles.list}>
-            {s.rows.map((r) => (
-              <div key={r.path} style={{ display: 'contents' }}>
-                <dt className={styles.term}>{r.label}</dt>
-                <dd className={styles.value}>{r.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      ))}
-    </>
-  );
-}
-
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Dubai' });
 
 const ACTIONS: Record<string, string> = {
@@ -74,7 +55,15 @@ const ACTIONS: Record<string, string> = {
   'prospect.auto': 'Saved automatically',
   'prospect.save': 'Saved',
   'prospect.submit': 'Submitted',
+  'document.upload': 'Document uploaded',
+  'document.download': 'Document downloaded',
+  'document.delete': 'Document deleted',
+  'prospect.export': 'Exported in the bank format',
+  'prospect.import': 'Imported from the bank format',
 };
+
+/** An action the table does not know reads as its words ("prospect.status" → "Prospect status"). */
+const actionWords = (action: string) => ACTIONS[action] ?? action.replace(/[._-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 function Overview({ config, id }: { config: AppConfig; id: string }) {
   const styles = useStyles();
@@ -84,9 +73,11 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
   const audit = useAgentGet<{ entries: AuditEntry[] }>(auditUrl(id));
   const download = useDocumentDownload();
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const bankExport = useBankExport();
+  const [exportState, setExportState] = useState<{ busy: boolean; error?: string }>({ busy: false });
   const overview = useMemo(() => (prospect.data ? prospectOverview(config, prospect.data.prospect) : undefined), [config, prospect.data]);
 
-  if (prospect.loading) return <Spinner label="Loading the application" />;
+  if (prospect.loading && !prospect.data) return <Spinner label="Loading the application" />;
   if (prospect.error || !prospect.data || !overview) {
     const notFound = prospect.error instanceof ApiRequestError && prospect.error.status === 404;
     return (
@@ -101,6 +92,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
 
   const data = prospect.data;
   const block = editingBlock(data.prospect);
+  const closed = closedMessage(config.lifecycle, data.status);
   const services = config.flows.selectServices?.steps ?? [];
   const annexureIndex = services.findIndex((s) => s.step === 'kycAnnexure');
   const statusInfo = (data.prospect.prospectStatusInfo ?? {}) as Record<string, unknown>;
@@ -115,12 +107,23 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
     }
   };
 
+  const onBankExport = async () => {
+    setExportState({ busy: true });
+    try {
+      await bankExport(id);
+      setExportState({ busy: false });
+      audit.reload();
+    } catch (error) {
+      setExportState({ busy: false, error: messageOf(error) });
+    }
+  };
+
   return (
     <>
       <div className={styles.head}>
         <Title2 as="h1">Application {data.prospectId}</Title2>
         <Badge appearance="tint" color={data.status === 'SUBMITTED' ? 'success' : 'informative'} size="large">
-          {data.status}
+          {labelOf(config.lifecycle, data.status)}
         </Badge>
       </div>
       <Caption1 block>Version {data.version}</Caption1>
@@ -133,17 +136,33 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
           </MessageBarBody>
         </MessageBar>
       )}
+      {closed && !block && (
+        <MessageBar intent="info" style={{ marginTop: 12 }}>
+          <MessageBarBody>{closed}.</MessageBarBody>
+        </MessageBar>
+      )}
       <div className={styles.actions}>
         <Button icon={<ArrowLeftRegular />} onClick={() => navigate('/agent/SearchProspect')}>
           Back to the search
         </Button>
-        <Button appearance="primary" icon={<PlayRegular />} disabled={!!block || services.length === 0} onClick={() => navigate(servicesPath(id, 1))}>
+        <Button appearance="primary" icon={<PlayRegular />} disabled={!!block || !!closed || services.length === 0} onClick={() => navigate(servicesPath(id, 1))}>
           Continue application
         </Button>
-        <Button icon={<EditRegular />} disabled={!!block || annexureIndex < 0} onClick={() => navigate(servicesPath(id, annexureIndex + 1))}>
+        <Button icon={<EditRegular />} disabled={!!block || !!closed || annexureIndex < 0} onClick={() => navigate(servicesPath(id, annexureIndex + 1))}>
           Edit KYC annexure
         </Button>
+        <Button icon={<ArrowDownloadRegular />} disabled={exportState.busy} onClick={() => void onBankExport()}>
+          Download bank export
+        </Button>
       </div>
+      {exportState.error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>The bank export could not be downloaded</MessageBarTitle>
+            {exportState.error}
+          </MessageBarBody>
+        </MessageBar>
+      )}
 
       <section className={styles.section} aria-labelledby="status-title">
         <Title3 as="h2" id="status-title">
@@ -163,26 +182,17 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
         </dl>
       </section>
 
+      <AgentDecisions config={config} answer={data} onMoved={() => [prospect, audit, docs].forEach((r) => r.reload())} />
+
       <section className={styles.section} aria-labelledby="application-title">
         <Title3 as="h2" id="application-title">
           Application
         </Title3>
-        {overview.sections.length ? <Sections sections={overview.sections} /> : <Body1 block>Nothing filled in yet.</Body1>}
-      </section>
-
-      <section className={styles.section} aria-labelledby="stakeholders-title">
-        <Title3 as="h2" id="stakeholders-title">
-          Stakeholders
-        </Title3>
-        {overview.stakeholders.length === 0 && <Body1 block>No stakeholders yet.</Body1>}
-        {overview.stakeholders.map((s, i) => (
-          <div key={i} className={styles.section}>
-            <Body1 as="h3" style={{ fontWeight: 600 }}>
-              {i + 1}. {s.name}
-            </Body1>
-            <Sections sections={s.sections} level="h4" />
-          </div>
-        ))}
+        {overview.sections.length || overview.stakeholders.length ? (
+          <SummaryView config={config} prospect={data.prospect} level={3} />
+        ) : (
+          <Body1 block>Nothing filled in yet.</Body1>
+        )}
       </section>
 
       <section className={styles.section} aria-labelledby="documents-title">
@@ -226,13 +236,12 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
                         {d.documentTitle ?? d.documentKey}
                         {d.required ? '' : ' (optional)'}
                       </TableCell>
-                      <TableCell>{d.uploadStatus ?? 'Not uploaded'}</TableCell>
-                      <TableCell>{d.fileName ?? '—'}</TableCell>
+                      <TableCell>{uploadStatusWords(d.uploadStatus)}</TableCell>
+                      <TableCell style={{ overflowWrap: 'anywhere' }}>{d.fileName ?? '—'}</TableCell>
                       <TableCell>
                         {uploaded && (
-                          <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => void onDownload(d)} aria-label={`Download ${d.fileName}`}>
-                            Download
-                          </Button>
+                          // An icon button (named for the file): the table then fits a 320 px phone.
+                          <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => void onDownload(d)} aria-label={`Download ${d.fileName}`} title={`Download ${d.fileName}`} />
                         )}
                       </TableCell>
                     </TableRow>
@@ -269,10 +278,10 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
                 <TableRow key={i}>
                   <TableCell>{dateTime.format(new Date(e.at))}</TableCell>
                   <TableCell>{e.actor}</TableCell>
-                  <TableCell>{ACTIONS[e.action] ?? e.action}</TableCell>
+                  <TableCell>{actionWords(e.action)}</TableCell>
                   <TableCell>
-                    {e.changes.slice(0, 6).map(String).join(', ')}
-                    {e.changes.length > 6 ? ` and ${e.changes.length - 6} more` : ''}
+                    {(e.changeLabels ?? []).slice(0, 6).join(', ')}
+                    {(e.changeLabels ?? []).length > 6 ? ` and ${(e.changeLabels ?? []).length - 6} more` : ''}
                   </TableCell>
                 </TableRow>
               ))}

@@ -7,8 +7,10 @@ export interface SearchResultRow {
   prospectId: string;
   companyName: string | null;
   applicantName: string | null;
-  status: { statusNotes: string | null; statusReason: string | null };
-  applicationInfo?: { accountType?: string | null; viewId?: string | null };
+  /** The status in words (statusNotes) and its reason, as the server words them. */
+  status: { statusCode?: string; statusNotes: string | null; statusReason: string | null };
+  applicationInfo?: { accountType?: string | null; islamicBanking?: boolean; accountName?: string | null; viewId?: string | null };
+  leadNumber?: string | null;
   lastModified: string;
 }
 

@@ -48,6 +48,8 @@ export interface AuditEntry {
   actorKind?: string;
   action: string;
   changes: unknown[];
+  /** The changes in words (field titles, documents by title), as the server words them. */
+  changeLabels?: string[];
 }
 
 export const prospectUrl = (id: string) => `/api/usertypes/sme/prospects/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import { Caption1, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { CheckmarkCircle16Regular, CloudOff16Regular, ErrorCircle16Regular } from '@fluentui/react-icons';
+import { CheckmarkCircle16Regular, CloudOff16Regular, Edit16Regular, ErrorCircle16Regular } from '@fluentui/react-icons';
 import type { SaveState } from './contract';
 import { useApplication } from './useApplication';
 
@@ -14,6 +14,7 @@ const TEXT: Record<SaveState, string> = {
   saving: 'Saving…',
   offline: 'You are offline. Your changes are kept and will be saved when you are back online.',
   retrying: 'Saving failed. Trying again…',
+  refused: 'Not saved — fix the highlighted field',
 };
 
 /** The save status line of a journey page (a polite live region: screen readers hear offline and saved). */
@@ -22,17 +23,21 @@ export function SaveStatus() {
   const { saveState, prospectId } = useApplication();
   if (!prospectId) return null;
   const icon =
-    saveState === 'saving' || saveState === 'pending' ? (
+    // A spinner only while a save is on its way: changes waiting for the next save (or for a field to be fixed) are
+    // not activity, so they get a still icon.
+    saveState === 'saving' ? (
       <Spinner size="extra-tiny" aria-hidden />
+    ) : saveState === 'pending' ? (
+      <Edit16Regular aria-hidden />
     ) : saveState === 'offline' ? (
       <CloudOff16Regular aria-hidden />
-    ) : saveState === 'retrying' ? (
+    ) : saveState === 'retrying' || saveState === 'refused' ? (
       <ErrorCircle16Regular aria-hidden />
     ) : (
       <CheckmarkCircle16Regular aria-hidden />
     );
   return (
-    <div className={`${styles.line} ${saveState === 'offline' || saveState === 'retrying' ? styles.offline : ''}`} role="status" aria-live="polite" data-save-state={saveState}>
+    <div className={`${styles.line} ${saveState === 'offline' || saveState === 'retrying' || saveState === 'refused' ? styles.offline : ''}`} role="status" aria-live="polite" data-save-state={saveState}>
       {icon}
       <Caption1>{TEXT[saveState]}</Caption1>
     </div>

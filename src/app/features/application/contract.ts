@@ -4,8 +4,10 @@
  * exported from ./index.ts; pages import only from there.
  */
 import type { SecureFetchOptions, SecureResponse } from '../../lib/secureFetch';
+import type { ProspectDraft } from '../../../shared/prospectDraft';
 
-export type Prospect = Record<string, unknown>;
+/** The application as the runtime holds it: typed from the schemas (src/shared/prospectDraft.ts). */
+export type Prospect = ProspectDraft;
 
 /** Who is signed in in this tab. */
 export interface Session {
@@ -30,7 +32,9 @@ export type SaveState =
   /** The browser is offline or the server unreachable: edits are kept and sent when it comes back. */
   | 'offline'
   /** A save failed with a server error and is being retried with back-off. */
-  | 'retrying';
+  | 'retrying'
+  /** The last edit is not saved until a field is fixed: it has an error, or the server refused it (400). */
+  | 'refused';
 
 /** Step status per flow and step (spec 4). */
 export type StepStatus = 'AVAILABLE' | 'COMPLETED';

@@ -23,8 +23,11 @@ export type SendOutcome<R> =
   | { kind: 'offline' }
   /** A server error (5xx, 429): sent again after a back-off. */
   | { kind: 'retry' }
-  /** Refused for good (field errors, conflict, stopped prospect): handed to the caller, not retried. */
-  | { kind: 'refused'; result: R };
+  /**
+   * Refused for good (field errors, conflict, stopped prospect): handed to the caller, not retried. `invalid`:
+   * the data itself was refused (field errors), so the edit is not on the server until the applicant fixes it.
+   */
+  | { kind: 'refused'; result: R; invalid?: boolean };
 
 export interface SaveQueueOptions<R> {
   send(job: SaveJob): Promise<SendOutcome<R>>;
@@ -63,6 +66,10 @@ export class SaveQueue<R> {
   private lastFailure: 'offline' | 'retry' | undefined;
   private online: boolean;
   private state: SaveState = 'saved';
+  /** The server refused the last save's data (field errors): nothing is on the server until a field is fixed. */
+  private refused = false;
+  /** The last edit has a validation error, so it waits locally: "Unsaved changes", never "All changes saved". */
+  private heldBack = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(opts: SaveQueueOptions<R>) {
@@ -78,6 +85,7 @@ export class SaveQueue<R> {
   edit(valid = true): void {
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = undefined;
+    this.heldBack = !valid;
     if (valid) {
       this.debounce = setTimeout(() => {
         this.debounce = undefined;
@@ -134,6 +142,8 @@ export class SaveQueue<R> {
     this.failures = 0;
     this.retryAt = 0;
     this.lastFailure = undefined;
+    this.refused = false;
+    this.heldBack = false;
     this.update();
   }
 
@@ -181,6 +191,9 @@ export class SaveQueue<R> {
       this.failures = 0;
       this.retryAt = 0;
       this.lastFailure = undefined;
+      this.refused = outcome.kind === 'refused' && outcome.invalid === true;
+      // What was held back went with this save (an explicit save sends everything typed).
+      if (waiting) this.heldBack = false;
       if (waiting) {
         this.explicit.shift();
         waiting.resolve(outcome.result);
@@ -222,6 +235,8 @@ export class SaveQueue<R> {
     else if (this.lastFailure === 'retry') next = 'retrying';
     else if (this.sending) next = 'saving';
     else if (this.busy) next = 'pending';
+    else if (this.refused) next = 'refused';
+    else if (this.heldBack) next = 'pending';
     else next = 'saved';
     if (!this.online && !this.busy) next = 'offline';
     if (next !== this.state) {

@@ -5,13 +5,19 @@
  */
 import { ApiRequestError, SessionExpiredError } from '../../lib/secureFetch';
 import type { ApiCall, ContinueResult, Prospect, SaveState, ScreeningOutcome, SubmitResult } from './contract';
+import { fieldErrorsOf, withoutChanged } from './serverFieldErrors';
 import { SaveQueue, type SaveJob, type SendOutcome } from './saveQueue';
 
 /** Sections only the server writes (src/server/routes/prospects.ts): always taken from its answer. */
 const SERVER_OWNED = ['generalInfo', 'documents', 'screeningInfo', 'prospectStatusInfo', 'freeFieldsInfo'];
 
 /** Prospect error codes that end the journey in a stop state (spec 001 §4). */
-export const STOP_CODES = new Set(['12012', '12002', 'EXP101']);
+import { STOP_CODES } from '../../../shared/stopCodes';
+import { applySectionChanges, RETURN_MINIMAL } from '../../../shared/minimalAnswer';
+
+export { STOP_CODES };
+
+export { fieldErrorsOf, relativeField } from './serverFieldErrors';
 
 /** Pages on which the timed auto-save runs (spec 000 §4). */
 const AUTO_SAVE_VIEWS = /\/business\/(CompanyInfo|StakeholdersInfo|FinalQuestions|UploadDocuments|SelectServices)\b/;
@@ -54,6 +60,8 @@ interface ProspectAnswer {
   version: number;
   status?: string;
   prospect: Prospect;
+  /** In a short answer (Prefer: return=minimal): sections no longer stored. */
+  removedSections?: string[];
   preScreening?: ScreeningOutcome;
 }
 
@@ -78,20 +86,6 @@ const EMPTY: ApplicationSnapshot = {
   notice: undefined,
   dirty: false,
 };
-
-/** "prospect.signatoryInfo[0].kycDetails.dateOfBirth" -> "signatoryInfo[0].kycDetails.dateOfBirth". */
-export function relativeField(field: string | undefined): string {
-  return (field ?? '').replace(/^prospect\.?/, '');
-}
-
-export function fieldErrorsOf(error: ApiRequestError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const e of error.body?.errors ?? []) {
-    const key = relativeField(e.field);
-    (out[key] ??= []).push(e.message);
-  }
-  return out;
-}
 
 function isNetworkError(error: unknown): boolean {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
@@ -213,7 +207,8 @@ export class ApplicationStore {
     this.lastEditValid = valid;
     // Offline, the stored copy is the only one besides memory: it is written at once.
     const offline = this.snap.saveState === 'offline' || (typeof navigator !== 'undefined' && navigator.onLine === false);
-    this.set({ prospect: next, dirty: true }, !offline);
+    const fieldErrors = withoutChanged(this.snap.fieldErrors, this.snap.prospect, next);
+    this.set({ prospect: next, dirty: true, ...(fieldErrors !== this.snap.fieldErrors ? { fieldErrors } : {}) }, !offline);
     this.queue?.edit(valid);
   }
 
@@ -280,18 +275,22 @@ export class ApplicationStore {
     }
     const seq = this.editSeq;
     try {
+      // The server answers only the sections that differ from this copy (src/shared/minimalAnswer.ts), when it can.
       const res = await this.api<ProspectAnswer>(`/api/usertypes/sme/prospects/${encodeURIComponent(id)}`, {
         method: 'PUT',
+        headers: { prefer: RETURN_MINIMAL },
         body: { ...job, prospect: clientPart(prospect), version: this.snap.version },
       });
       const a = res.body!;
       if (this.snap.prospectId !== id) return { kind: 'done', result: { ok: true } };
+      const minimal = res.headers.get('preference-applied') === RETURN_MINIMAL;
+      const stored = minimal ? applySectionChanges(prospect, { prospect: a.prospect, removedSections: a.removedSections ?? [] }) : a.prospect;
       const untouched = this.editSeq === seq;
       const server: Prospect = {};
-      for (const k of SERVER_OWNED) if (k in a.prospect) server[k] = a.prospect[k];
+      for (const k of SERVER_OWNED) if (k in stored) server[k] = stored[k];
       this.set({
         // Edits made while this save was in flight stay; the server's own sections are taken either way.
-        prospect: untouched ? a.prospect : { ...this.snap.prospect, ...server },
+        prospect: untouched ? stored : { ...this.snap.prospect, ...server },
         version: a.version,
         status: a.status,
         dirty: !untouched,
@@ -318,7 +317,7 @@ export class ApplicationStore {
       }
       const fieldErrors = fieldErrorsOf(error);
       if (job.saveType !== 'auto' || error.body?.errorType === 'FieldsValidation') this.set({ fieldErrors });
-      return { kind: 'refused', result: { ok: false, fieldErrors } };
+      return { kind: 'refused', result: { ok: false, fieldErrors }, invalid: true };
     }
   }
 

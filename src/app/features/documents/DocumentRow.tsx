@@ -29,13 +29,15 @@ export interface DocumentRowProps {
   onCancel(): void;
   onDownload?(): void;
   onDelete?(): void;
+  /** No upload or replacement at all (a submitted application the bank asked nothing of). */
+  readOnly?: boolean;
 }
 
 /**
  * One document: title, required/uploaded state, Upload or Replace, a progress bar with Cancel while it runs,
  * and the error of the last attempt (announced).
  */
-export function DocumentRow({ entry, availability, upload, onFile, onCancel, onDownload, onDelete }: DocumentRowProps) {
+export function DocumentRow({ entry, availability, upload, onFile, onCancel, onDownload, onDelete, readOnly = false }: DocumentRowProps) {
   const styles = useStyles();
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
@@ -76,7 +78,7 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
         <input ref={input} type="file" accept={ACCEPT} className={styles.input} tabIndex={-1} aria-hidden="true" onChange={choose} data-testid={`file-${entry.documentKey}`} />
         <Button
           icon={<ArrowUploadRegular />}
-          disabled={busy || availability === 'NOT_AVAILABLE'}
+          disabled={busy || readOnly || availability === 'NOT_AVAILABLE'}
           aria-describedby={upload?.error ? errorId : undefined}
           aria-label={`${uploaded ? 'Replace' : 'Upload'} ${entry.documentTitle}`}
           onClick={() => input.current?.click()}

@@ -22,6 +22,8 @@ export interface DocumentsPanelProps {
   docs: ProspectDocuments;
   /** False once uploads are closed (maximum reached, read-only): rows become NOT_AVAILABLE. */
   uploadsOpen: boolean;
+  /** Nothing can be uploaded or replaced (the rows still offer their downloads). */
+  readOnly?: boolean;
   /** Only these keys (re-upload: the documents the bank asked again); all when undefined. */
   only?: Set<string>;
   /** Whether 'other' documents may be added here. */
@@ -36,7 +38,7 @@ export interface DocumentsPanelProps {
 }
 
 /** The groups of documents (company, each stakeholder, other) with their rows and the lists one can add to. */
-export function DocumentsPanel({ docs, uploadsOpen, only, allowOther = true, allowDelete = true, uploads, onUpload, onCancel, onDownload, onDelete }: DocumentsPanelProps) {
+export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allowOther = true, allowDelete = true, uploads, onUpload, onCancel, onDownload, onDelete }: DocumentsPanelProps) {
   const styles = useStyles();
   /** Rows added here and not uploaded yet (another bank statement, CV or other document). */
   const [pending, setPending] = useState<DocumentEntry[]>([]);
@@ -74,6 +76,7 @@ export function DocumentsPanel({ docs, uploadsOpen, only, allowOther = true, all
         key={entry.documentKey}
         entry={entry}
         availability={availabilityOf(entry, uploadsOpen)}
+        readOnly={readOnly}
         upload={uploads[entry.documentKey]}
         onFile={(file) => onUpload(target, file)}
         onCancel={() => onCancel(entry.documentKey)}

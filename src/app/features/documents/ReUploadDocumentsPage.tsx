@@ -1,41 +1,43 @@
-import { Body1, Button, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
 import { DocumentsPanel } from './DocumentsPanel';
-import { documentBlocks, isUploaded, type ProspectDocuments } from './documentList';
+import { isSubmittedStatus, labelOf } from '../../../content/lifecycle';
+import { useConfig } from '../config/useConfig';
+import { RequestedDocuments } from './RequestedDocuments';
+import { useApplicationStatus } from './useApplicationStatus';
 import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
-import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useProspectDocuments, useUploads } from './useDocuments';
+import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useUploads } from './useDocuments';
 
 const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalXXL } });
 
-/** Application statuses in which the bank asks for documents again (001 §4 'Application statuses seen'). */
-export const DOCUMENTS_ASKED_STATUSES = ['Need Additional Information/Documents', 'Documents needed'];
-
-/** The documents the bank asked again: every one it does not hold as 'Uploaded'. */
-export function askedAgain(docs: ProspectDocuments): Set<string> {
-  const keys = new Set<string>();
-  for (const b of documentBlocks(docs)) for (const r of [...b.rows, ...b.lists.flatMap((l) => l.rows)]) if (r.required && !isUploaded(r)) keys.add(r.documentKey);
-  return keys;
-}
-
 /**
- * Re-upload documents: after submission, when the bank needs more (status 'Need Additional
- * Information/Documents'). Shows the documents it asked again; when none is missing, every document can still
- * be replaced and other documents added.
+ * Re-upload documents: after submission, when the bank asks for documents (a status of schemas/lifecycle.json
+ * that awaits documents: 'Documents needed', 'Need Additional Information/Documents'). Lists exactly the
+ * documents it asked for; when the last one is in, the server returns the application to its assessment and the
+ * page says so. When nothing is asked, the documents are shown read-only.
  */
 export default function ReUploadDocumentsPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const app = useApplication();
-  const { data: docs, error, mutate, isLoading } = useProspectDocuments(app.prospectId);
-  const { uploads, start, cancel } = useUploads(app.prospectId, () => void mutate());
+  const { data: config } = useConfig();
+  const { prospect, docs: documents, info, missing } = useApplicationStatus(app.prospectId);
+  const { data: docs, error, mutate, isLoading } = documents;
+  const { uploads, start, cancel } = useUploads(app.prospectId, () => {
+    void mutate();
+    void prospect.mutate();
+  });
   const remove = useDeleteDocument(app.prospectId);
   const download = useDownloadDocument(app.prospectId);
   const maxReached = useMaxDocumentsReached();
-  const asked = useMemo(() => (docs ? askedAgain(docs) : new Set<string>()), [docs]);
+  const status = prospect.data?.status;
+  const awaiting = !!status && !!config?.lifecycle?.states[status]?.awaitsDocuments;
+  const requested = useMemo(() => info.requestedDocuments ?? [], [info]);
+  const asked = useMemo(() => new Set(awaiting ? requested.map((d) => d.documentKey) : []), [awaiting, requested]);
   const busy = Object.values(uploads).some((u) => u.progress !== undefined);
 
   if (app.stop && app.stop.code !== '12012') return <StatusPage view={stopView(app.stop)} panelTitle="Upload your documents" />;
@@ -47,8 +49,22 @@ export default function ReUploadDocumentsPage() {
       <Body1 as="p">
         {asked.size > 0
           ? 'We need the documents below to carry on with your application. PDF, JPG or PNG files, from 50 KB to 5 MB each.'
-          : 'We have every document we asked for. You can still replace a document or add another one. PDF, JPG or PNG files, from 50 KB to 5 MB each.'}
+          : 'We have every document we asked for. Your documents are listed below.'}
       </Body1>
+      {asked.size > 0 && <RequestedDocuments requested={requested} missing={missing} />}
+      {info.message && awaiting && (
+        <MessageBar intent="info">
+          <MessageBarBody>
+            <MessageBarTitle>Message from the bank</MessageBarTitle>
+            {info.message}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {!awaiting && status && config?.lifecycle?.states[status] && isSubmittedStatus(status) && (
+        <MessageBar intent="success" role="status">
+          <MessageBarBody>{`Status: ${labelOf(config.lifecycle, status)}. ${config.lifecycle.states[status]!.applicant.message}`}</MessageBarBody>
+        </MessageBar>
+      )}
       {error && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{error.message}</MessageBarBody>
@@ -58,8 +74,10 @@ export default function ReUploadDocumentsPage() {
       {docs && (
         <DocumentsPanel
           docs={docs}
-          uploadsOpen={!maxReached}
+          uploadsOpen={!maxReached && asked.size > 0}
+          readOnly={asked.size === 0}
           {...(asked.size > 0 ? { only: asked } : {})}
+          allowOther={false}
           allowDelete={false}
           uploads={uploads}
           onUpload={(target, file) => void start(target, file)}
@@ -72,7 +90,7 @@ export default function ReUploadDocumentsPage() {
         />
       )}
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={busy} onClick={() => navigate('/business/MyApplications')}>
+        <Button appearance="primary" disabled={busy} onClick={() => navigate(isSubmittedStatus(status) ? '/business/ApplicationStatus' : '/business/MyApplications')}>
           Done
         </Button>
       </div>

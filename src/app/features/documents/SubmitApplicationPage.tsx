@@ -1,3 +1,4 @@
+import { isSubmittedStatus } from '../../../content/lifecycle';
 import { Body1, Button, Checkbox, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +8,10 @@ import { useApplication, type ScreeningOutcome } from '../application';
 import { useApi } from '../session/session';
 import { isStopCode, screeningView, stopView, type ScreeningView } from './outcomes';
 import { StatusPage } from './StatusPage';
+import { useConfig } from '../config/useConfig';
+import { documentGroups } from '../agent/documents';
+import { SummaryView } from '../summary/SummaryView';
+import { useProspectDocuments } from './useDocuments';
 import { messageOf } from './useDocuments';
 
 const useStyles = makeStyles({
@@ -16,6 +21,17 @@ const useStyles = makeStyles({
 });
 
 export const SUBMITTED_PATH = '/business/ApplicationSubmitted';
+
+/** Where each section's Edit link leads: the page the applicant answered it on. */
+const EDIT_PATHS: Record<string, string> = {
+  companyInfo: '/business/CompanyInfo',
+  stakeholderPerson: '/business/StakeholdersInfo',
+  stakeholderCompany: '/business/StakeholdersInfo',
+  finalQuestionsCompany: '/business/FinalQuestions',
+  finalQuestionsSignatory: '/business/FinalQuestions',
+  documents: '/business/UploadDocuments',
+  selectServices: '/business/SelectServices',
+};
 
 /**
  * The last confirmation (step 6's related route): submit, then the pre-screening outcome decides what comes
@@ -31,13 +47,15 @@ export default function SubmitApplicationPage() {
   const [sending, setSending] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<ScreeningView>();
+  const { data: config } = useConfig();
+  const documents = useProspectDocuments(app.prospectId ?? undefined);
 
   const show = (view: ScreeningView) => {
     if (view.kind === 'submitted') navigate(SUBMITTED_PATH, { replace: true });
     else setOutcome(view);
   };
 
-  const alreadySubmitted = app.status === 'SUBMITTED';
+  const alreadySubmitted = isSubmittedStatus(app.status);
   useEffect(() => {
     if (!alreadySubmitted || outcome || sending || !app.prospectId) return;
     let live = true;
@@ -75,8 +93,7 @@ export default function SubmitApplicationPage() {
     }
   };
 
-  const info = (app.prospect?.applicationInfo ?? {}) as { accountType?: string; islamicBanking?: boolean };
-  const company = ((app.prospect?.organizationInfo ?? {}) as { companyName?: string }).companyName;
+  const viewId = ((app.prospect?.applicationInfo ?? {}) as { viewId?: string }).viewId;
   return (
     <Shell title="Opening an account has never been this simple.">
       <Title2 as="h1">Submit your application</Title2>
@@ -87,20 +104,13 @@ export default function SubmitApplicationPage() {
           <Body1 as="p">Please check that everything is right. Once you submit, we start working on your application.</Body1>
           <dl className={styles.summary}>
             <dt>Application number</dt>
-            <dd>{app.prospectId}</dd>
-            {company && (
-              <>
-                <dt>Company</dt>
-                <dd>{company}</dd>
-              </>
-            )}
-            {info.accountType && (
-              <>
-                <dt>Account</dt>
-                <dd>{`${info.accountType}${info.islamicBanking ? ' (Islamic)' : ''}`}</dd>
-              </>
-            )}
+            <dd>{viewId ?? app.prospectId}</dd>
           </dl>
+          {config && app.prospect ? (
+            <SummaryView config={config} prospect={app.prospect as Record<string, unknown>} documents={documents.data ? documentGroups(documents.data) : undefined} editPath={(flow) => EDIT_PATHS[flow]} />
+          ) : (
+            <Spinner size="small" label="Loading your answers" />
+          )}
           <Checkbox
             checked={confirmed}
             onChange={(_, d) => setConfirmed(d.checked === true)}

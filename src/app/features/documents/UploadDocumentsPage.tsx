@@ -10,6 +10,8 @@ import { StatusPage } from './StatusPage';
 import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useProspectDocuments, useUploads } from './useDocuments';
 
 const useStyles = makeStyles({
+  heading: { margin: `0 0 ${tokens.spacingVerticalS}` },
+  intro: { margin: `0 0 ${tokens.spacingVerticalM}` },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', marginTop: tokens.spacingVerticalXXL, flexWrap: 'wrap' },
 });
 
@@ -38,8 +40,13 @@ export default function UploadDocumentsPage() {
 
   return (
     <Shell title={UPLOAD_PANEL_TITLE}>
-      <Title2 as="h1">Upload Documents</Title2>
-      <Body1 as="p">PDF, JPG or PNG files, from 50 KB to 5 MB each. Documents marked Required are needed before you continue.</Body1>
+      {/* Fluent's Text is inline unless `block`: without it the heading and the intro ran together on one line. */}
+      <Title2 as="h1" block className={styles.heading}>
+        Upload Documents
+      </Title2>
+      <Body1 as="p" block className={styles.intro}>
+        PDF, JPG or PNG files, from 50 KB to 5 MB each. Documents marked Required are needed before you continue.
+      </Body1>
       <SaveStatus />
       {error && (
         <MessageBar intent="error" role="alert">

@@ -7,6 +7,7 @@ const UploadDocumentsPage = lazy(() => import('./UploadDocumentsPage'));
 const ReUploadDocumentsPage = lazy(() => import('./ReUploadDocumentsPage'));
 const SubmitApplicationPage = lazy(() => import('./SubmitApplicationPage'));
 const ApplicationSubmittedPage = lazy(() => import('./ApplicationSubmittedPage'));
+const ApplicationStatusPage = lazy(() => import('./ApplicationStatusPage'));
 
 const guarded = (page: ReactElement) => (
   <Lazy>
@@ -14,11 +15,12 @@ const guarded = (page: ReactElement) => (
   </Lazy>
 );
 
-/** Upload and re-upload documents, submit, application submitted; screening outcomes show on these pages. */
+/** Upload and re-upload documents, submit, application submitted, the application's status; screening outcomes show on these pages. */
 export const documentRoutes: RouteObject[] = [
   { path: '/business/UploadDocuments', element: guarded(<UploadDocumentsPage />) },
   { path: '/business/ReUploadDocuments', element: guarded(<ReUploadDocumentsPage />) },
   { path: '/business/SubmitApplication', element: guarded(<SubmitApplicationPage />) },
+  { path: '/business/ApplicationStatus', element: guarded(<ApplicationStatusPage />) },
   // Not guarded: 'Check status' forgets the application on this page.
   {
     path: '/business/ApplicationSubmitted',

@@ -1,4 +1,5 @@
 import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { INCOMPLETE_KEYWORDS } from '../../../validation/errors';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -8,11 +9,16 @@ import { SaveStatus, toExtraErrors, useApplication, type Prospect } from '../app
 import { useConfig } from '../config/useConfig';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
-import { stepValidatorFor } from './stepValidator';
+import { LICENCE_FIELD, useLicenceCheck } from './useLicenceCheck';
+import { useStepValidator } from './stepValidator';
+import { applyLogic, logicOf, visibleStepErrors } from './formLogic';
 import { trackPageDone, trackStep } from '../../lib/stepEvents';
+import { errorsOnOtherSteps } from './errorSteps';
+import { OtherStepErrors } from './OtherStepErrors';
 
 /** Keywords that only say "not filled yet": such an edit may still be auto-saved (as on the server). */
-const INCOMPLETE = new Set(['required', 'minItems', 'minLength', 'dependentRequired', 'x-arrayTotal']);
+/** One definition with the server's (src/validation/errors.ts). */
+const INCOMPLETE = INCOMPLETE_KEYWORDS;
 
 const useStyles = makeStyles({
   top: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -71,14 +77,14 @@ function setAt(prospect: Prospect, s: PageStep, data: unknown, sections?: string
     }
     return next;
   }
-  const list = [...((prospect.signatoryInfo as unknown[] | undefined) ?? [])];
+  const list: unknown[] = [...(prospect.signatoryInfo ?? [])];
   list[s.signatoryIndex] = data;
   return { ...prospect, signatoryInfo: list };
 }
 
 function dataAt(prospect: Prospect, s: PageStep): unknown {
   if (s.signatoryIndex === undefined) return prospect;
-  return ((prospect.signatoryInfo as unknown[] | undefined) ?? [])[s.signatoryIndex] ?? {};
+  return prospect.signatoryInfo?.[s.signatoryIndex] ?? {};
 }
 
 /**
@@ -97,7 +103,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   const [busy, setBusy] = useState(false);
   const [stepError, setStepError] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
-  const validator = useMemo(() => (config ? stepValidatorFor(config) : undefined), [config]);
+  const validator = useStepValidator(config);
   const steps = useMemo(() => (config ? pageSteps(config.flows, flowIds, app.prospect) : []), [config, flowIds, app.prospect]);
 
   const requested = Number(params.get('step') ?? '0');
@@ -108,8 +114,22 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   const sections = useMemo(() => sectionsOf(stepDef?.schema as RJSFSchema | undefined), [stepDef]);
   const formData = useStepData(app.prospect, current, sections);
   const scope = current?.signatoryIndex === undefined ? '' : `/signatoryInfo/${current.signatoryIndex}`;
-  const extraErrors = useMemo(() => toExtraErrors(app.fieldErrors, scope), [app.fieldErrors, scope]);
-  const islamic = (app.prospect?.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking === true;
+  const licence = useLicenceCheck(app.prospectId);
+  const licenceNumber = app.prospect?.organizationInfo?.licenseNumber;
+  const licenceError = licence.error && licence.error.number === licenceNumber ? licence.error.message : undefined;
+  const extraErrors = useMemo(
+    () => toExtraErrors(licenceError && !scope ? { ...app.fieldErrors, [LICENCE_FIELD]: [licenceError] } : app.fieldErrors, scope),
+    [app.fieldErrors, scope, licenceError],
+  );
+  // What the form logic hides in the document now: those fields are neither shown nor validated.
+  const result = useMemo(() => (config && app.prospect ? logicOf(config, app.prospect) : undefined), [config, app.prospect]);
+  const logic = useMemo(() => result && { result, base: scope }, [result, scope]);
+  // Server errors of fields this step does not show: named by their step, with a link to it.
+  const otherSteps = useMemo(
+    () => (config && current ? errorsOnOtherSteps(config, app.prospect, app.fieldErrors, current) : []),
+    [config, app.prospect, app.fieldErrors, current],
+  );
+  const islamic = app.prospect?.applicationInfo?.islamicBanking === true;
   const stepId = current?.step;
   const formContext = useMemo<FormContext | undefined>(
     () =>
@@ -178,11 +198,19 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   const onContinue = async (data: unknown) => {
     setBusy(true);
     setStepError(undefined);
-    app.edit(setAt(prospect, current, data, sections), { valid: true });
+    // A trade licence number another application has stops the step here, with the message on the field.
+    const asksLicence = !scope && (step.schema as RJSFSchema).properties?.organizationInfo !== undefined && JSON.stringify((step.schema as RJSFSchema).properties?.organizationInfo).includes('"licenseNumber"');
+    const typedLicence = asksLicence ? (data as { organizationInfo?: { licenseNumber?: unknown } }).organizationInfo?.licenseNumber : undefined;
+    if (typedLicence !== undefined && (await licence.check(typedLicence))) {
+      app.edit(applyLogic(config, setAt(prospect, current, data, sections), prospect));
+      setBusy(false);
+      return;
+    }
+    app.edit(applyLogic(config, setAt(prospect, current, data, sections), prospect), { valid: true });
     const result = await app.continueStep(current.step, current.signatoryIndex !== undefined ? { signatoryIndex: current.signatoryIndex } : undefined);
     setBusy(false);
     if (result.ok) {
-      const productName = (prospect.applicationInfo as { accountType?: string } | undefined)?.accountType;
+      const productName = prospect.applicationInfo?.accountType;
       trackStep(current.step, productName);
       if (index + 1 < steps.length) goTo(index + 1);
       else {
@@ -193,6 +221,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
       // A conflict reloaded the application and says so in the notice; a stop shows its message.
       if (result.stop.code !== 'VERSION_CONFLICT') setStepError(result.stop.message);
     } else if (!result.fieldErrors || Object.keys(result.fieldErrors).length === 0) {
+      // (Field errors show on their fields, those of other steps in the list above the form.)
       setStepError('Your answers could not be saved. Please try again.');
     }
   };
@@ -223,6 +252,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
           <MessageBarBody>{stepError}</MessageBarBody>
         </MessageBar>
       )}
+      <OtherStepErrors steps={otherSteps} />
       <StepForm
         key={`${current.step}-${current.signatoryIndex ?? ''}`}
         id={`step-${current.step}`}
@@ -232,13 +262,18 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
         rootData={prospect}
         extraErrors={extraErrors}
         formContext={formContext!}
+        logic={logic}
         onChange={(data) => {
-          const next = setAt(prospect, current, data, sections);
-          // The whole prospect is checked, as the server would (list variants read other sections).
-          const wrong = validator.fieldErrors(step.schema as RJSFSchema, current.signatoryIndex === undefined ? next : data).filter((e) => !INCOMPLETE.has(e.keyword));
+          // Derived values of every step, clearing and hidden answers follow the edit (as on the server).
+          const next = applyLogic(config, setAt(prospect, current, data, sections), prospect);
+          const own = current.signatoryIndex === undefined ? next : dataAt(next, current);
+          // The whole prospect is checked, as the server would (list variants read other sections); hidden fields are not.
+          const found = visibleStepErrors(validator.fieldErrors(step.schema as RJSFSchema, own), logicOf(config, next).hidden, scope);
+          const wrong = found.filter((e) => !INCOMPLETE.has(e.keyword));
           app.edit(next, { valid: wrong.length === 0 });
         }}
         onSubmit={(data) => void onContinue(data)}
+        onBlur={licence.onBlur}
       >
         <div className={styles.actions}>
           {index > 0 && <Button onClick={() => goTo(index - 1)}>Back</Button>}

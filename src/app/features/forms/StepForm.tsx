@@ -1,11 +1,44 @@
-import { withTheme } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { createTheme, type FormContext, RootDataContext } from '../../../../widgets';
-import type { StepDefinition } from '../../../content/contentTypes';
-import type { ProjectValidator } from '../../../validation/rjsfValidator';
+import { type default as Form, withTheme } from "@rjsf/core";
+import type { ErrorSchema, Experimental_DefaultFormStateBehavior, RJSFSchema, UiSchema } from "@rjsf/utils";
+import { type ReactNode, useMemo, useRef, useState } from "react";
+import { Spinner } from "@fluentui/react-components";
+import {
+  createTheme,
+  type FieldLogicState,
+  type FormContext,
+  FormLogicContext,
+  idOfPointer,
+  RootDataContext,
+} from "../../../../widgets";
+import type { StepDefinition } from "../../../content/contentTypes";
+import type { FormValidator } from "../../../validation/rjsfValidator";
+import {
+  type StepLogic,
+  mergeErrors,
+  stepErrors,
+  useShownErrors,
+} from "./useShownErrors";
 
 const ThemedForm = withTheme(createTheme());
+/**
+ * How RJSF fills defaults: the schema's own `default`s; never `false` for a required boolean (it would answer a
+ * Yes/No question for the applicant); and a list of plain values with `minItems` (ticked choices) stays empty
+ * instead of getting a `null` entry, while a list of objects still shows its first, empty item. A `const` is a rule,
+ * never an answer (RJSF would copy a `then` branch's const into the data: Express ticked its own terms); fixed
+ * answers are written as `default` in the schemas.
+ */
+export const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
+  requiredBooleanDefault: "skip",
+  constAsDefaults: "never",
+  arrayMinItems: {
+    populate: "all",
+    computeSkipPopulate: (_validator, schema) => {
+      const items = (schema as RJSFSchema).items;
+      const type = items && typeof items === "object" && !Array.isArray(items) ? (items as RJSFSchema).type : undefined;
+      return typeof type === "string" && ["string", "number", "integer", "boolean"].includes(type);
+    },
+  },
+};
 
 export interface StepFormProps {
   id: string;
@@ -13,13 +46,41 @@ export interface StepFormProps {
   formData: unknown;
   /** The whole document, for widgets that look outside the step's data (list variants, packages); default formData. */
   rootData?: unknown;
-  validator: ProjectValidator;
+  /** The content version's validators; undefined while their module loads (the form shows that it is loading). */
+  validator: FormValidator | undefined;
   formContext: FormContext;
-  onChange(data: unknown): void;
+  /** Every change; `field` is the RJSF id of the field the person changed (absent for RJSF's own defaults). */
+  onChange(data: unknown, field?: string): void;
   onSubmit(data: unknown): void;
+  /** A field lost the focus (RJSF's id of the field and its value). */
+  onBlur?(id: string, value: unknown): void;
   /** Server field errors (FieldsValidation) shown on their inputs: toExtraErrors() of the runtime. */
   extraErrors?: ErrorSchema;
+  /** Fields the form logic hides now (never validated); `base` is where formData sits in the document. */
+  logic?: StepLogic;
   children?: ReactNode;
+}
+
+/** The logic state of the step's fields by RJSF id: the document's pointers below `base`, made relative to it. */
+function fieldLogicOf({ result, base }: StepLogic): FieldLogicState {
+  const local = (pointer: string) =>
+    pointer.startsWith(`${base}/`)
+      ? idOfPointer(pointer.slice(base.length))
+      : undefined;
+  const ids = (pointers: ReadonlySet<string>) =>
+    new Set(
+      [...pointers].map(local).filter((id): id is string => id !== undefined),
+    );
+  const excluded = new Map<string, readonly unknown[]>();
+  for (const [pointer, values] of result.excludedOptions) {
+    const id = local(pointer);
+    if (id) excluded.set(id, values);
+  }
+  return {
+    hidden: ids(result.hidden),
+    disabled: ids(result.disabled),
+    excluded,
+  };
 }
 
 /**
@@ -30,43 +91,110 @@ function useStableContext(context: FormContext): FormContext {
   const kept = useRef(context);
   const prev = kept.current;
   const keys = Object.keys(context) as (keyof FormContext)[];
-  if (keys.length !== Object.keys(prev).length || keys.some((k) => prev[k] !== context[k])) kept.current = context;
+  if (
+    keys.length !== Object.keys(prev).length ||
+    keys.some((k) => prev[k] !== context[k])
+  )
+    kept.current = context;
   return kept.current;
 }
 
 /**
- * One step rendered by RJSF (the page shows the step title as its heading, so the form's root title is hidden) from its schema and UI schema. Errors appear inline under each field after the
- * first attempt to continue, then follow the applicant's typing. The document reaches the few widgets that
- * need it through RootDataContext, not formContext, so a keystroke re-renders only the fields it touches.
+ * One step rendered by RJSF (the page shows the step title as its heading, so the form's root title is hidden)
+ * from its schema and UI schema. The step validates itself (useShownErrors) and hands RJSF only the errors to
+ * show, with the server's: a field's error appears when it is left or on Continue and goes as soon as the
+ * value is fixed. The document reaches the few widgets that need it through RootDataContext, not
+ * formContext, so a keystroke re-renders only the fields it touches.
  */
-export function StepForm({ id, step, formData, rootData, validator, formContext, onChange, onSubmit, extraErrors, children }: StepFormProps) {
-  const [attempted, setAttempted] = useState(false);
+export function StepForm(props: StepFormProps) {
+  if (!props.validator) return <Spinner label="Loading the form" />;
+  return <LoadedStepForm {...props} validator={props.validator} />;
+}
+
+function LoadedStepForm({
+  id,
+  step,
+  formData,
+  rootData,
+  validator,
+  formContext,
+  onChange,
+  onSubmit,
+  onBlur,
+  extraErrors,
+  logic,
+  children,
+}: StepFormProps & { validator: FormValidator }) {
+  const form = useRef<Form>(null);
+  const schema = step.schema as RJSFSchema;
+  // What RJSF holds: the page's data, or RJSF's own when the page kept none of its changes (defaults filled in).
+  const [live, setLive] = useState<{ from: unknown; data: unknown }>({
+    from: formData,
+    data: formData,
+  });
+  const current = live.from === formData ? live.data : formData;
+  const errors = useShownErrors(validator, schema, current, logic, step.uiSchema);
+  const shown = useMemo(
+    () => mergeErrors(errors.shown, extraErrors),
+    [errors.shown, extraErrors],
+  );
   const context = useStableContext(formContext);
+  const fieldLogic = useMemo(() => logic && fieldLogicOf(logic), [logic]);
   // One uiSchema object per step: a new one on every keystroke makes RJSF recompute the whole form's state.
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...(step.uiSchema as UiSchema), 'ui:options': { ...(step.uiSchema['ui:options'] as object), hideTitle: true } }),
+    () => ({
+      ...(step.uiSchema as UiSchema),
+      "ui:options": {
+        ...(step.uiSchema["ui:options"] as object),
+        hideTitle: true,
+      },
+    }),
     [step.uiSchema],
   );
   return (
-    <RootDataContext.Provider value={rootData ?? formData}>
-      <ThemedForm
-        id={id}
-        schema={step.schema as RJSFSchema}
-        uiSchema={uiSchema}
-        formData={formData}
-        validator={validator}
-        formContext={context}
-        liveValidate={attempted}
-        extraErrors={extraErrors}
-        showErrorList={false}
-        noHtml5Validate
-        focusOnFirstError
-        onChange={(e) => onChange(e.formData)}
-        onError={() => setAttempted(true)}
-        onSubmit={(e) => onSubmit(e.formData)}
-      >
-        {children}
-      </ThemedForm>
-    </RootDataContext.Provider>
+    <FormLogicContext.Provider value={fieldLogic}>
+      <RootDataContext.Provider value={rootData ?? formData}>
+        <ThemedForm
+          id={id}
+          ref={form}
+          schema={schema}
+          uiSchema={uiSchema}
+          formData={formData}
+          validator={validator}
+          formContext={context}
+          // A required Yes/No starts unanswered (spec: the bank needs an explicit answer, "... is not filled"):
+          // RJSF 6 would otherwise fill every required boolean with false, which preselects "No".
+          experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
+          // RJSF shows what it is given; the step decides what that is (validation happens above, on every change).
+          noValidate
+          extraErrors={shown}
+          showErrorList={false}
+          noHtml5Validate
+          onChange={(e, changed) => {
+            errors.onChange(changed);
+            setLive({ from: formData, data: e.formData });
+            onChange(e.formData, changed);
+          }}
+          onBlur={(field, value) => {
+            errors.onBlur(field);
+            onBlur?.(field, value);
+          }}
+          onSubmit={(e) => {
+            const found = stepErrors(
+              validator,
+              schema,
+              e.formData,
+              logic,
+            ).errors;
+            if (found.length === 0) return onSubmit(e.formData);
+            setLive({ from: formData, data: e.formData });
+            errors.attempt();
+            form.current?.focusOnError(found[0]!);
+          }}
+        >
+          {children}
+        </ThemedForm>
+      </RootDataContext.Provider>
+    </FormLogicContext.Provider>
   );
 }

@@ -1,24 +1,73 @@
-import { createAjv } from '../../../validation/createAjv';
-import { ProjectValidator } from '../../../validation/rjsfValidator';
+import { useEffect, useState } from 'react';
+import { PrecompiledValidator } from '../../../validation/precompiledValidator';
+import type { FormValidator } from '../../../validation/rjsfValidator';
+import { standaloneRequire, type ValidatorFactory } from '../../../validation/standalone';
+import type { ReferenceLists } from '../../../validation/lists';
 import type { AppConfig } from '../config/useConfig';
 
-const byVersion = new Map<string, ProjectValidator>();
+/** Imports a validator module (an ES module of the same origin, so the CSP's script-src 'self' allows it). */
+export type ModuleLoader = (url: string) => Promise<{ default: ValidatorFactory }>;
+
+let loadModule: ModuleLoader = (url) => import(/* @vite-ignore */ url) as Promise<{ default: ValidatorFactory }>;
+
+/** Replaces how modules are imported (component tests, which have no server, generate them in the process). */
+export function setValidatorModuleLoader(loader: ModuleLoader): void {
+  loadModule = loader;
+  loaded.clear();
+  ready.clear();
+}
+
+/** A validator module's validators, on the lists of its content version. */
+export async function loadValidators(url: string, lists: ReferenceLists): Promise<FormValidator> {
+  const module = await loadModule(url);
+  return new PrecompiledValidator(module.default(standaloneRequire(lists)));
+}
+
+const loaded = new Map<string, Promise<FormValidator>>();
+const ready = new Map<string, FormValidator>();
+const keyOf = (config: AppConfig) => `${config.version}/${config.role}`;
 
 /**
- * One validator per content version, from the same factory as the server and the CLI; step schemas are
- * compiled on first use only.
+ * The validators of the config's content version and role: the module the server generated for them
+ * (`/api/validators/{version}/{role}.js`, cached by the browser for good), imported once per version.
  */
-export function stepValidatorFor(config: AppConfig): ProjectValidator {
-  // The customer and agent documents share a version but not their steps (the agent's has the KYC annexure).
-  const key = `${config.version}/${config.role}`;
-  let validator = byVersion.get(key);
-  if (!validator) {
-    const schemas = Object.values(config.steps).map((s) => s.schema);
-    if (config.stakeholderList) schemas.push(config.stakeholderList);
-    const ajv = createAjv({ lists: config.lists, schemas });
-    validator = new ProjectValidator(ajv);
-    for (const k of byVersion.keys()) if (!k.startsWith(`${config.version}/`)) byVersion.delete(k);
-    byVersion.set(key, validator);
+export function loadStepValidator(config: AppConfig): Promise<FormValidator> {
+  const key = keyOf(config);
+  let promise = loaded.get(key);
+  if (!promise) {
+    promise = loadValidators(`/api/validators/${key}.js`, config.lists).then((validator) => {
+      ready.set(key, validator);
+      return validator;
+    });
+    // A failed import (network, or a version the server no longer keeps) is tried again next time.
+    promise.catch(() => loaded.delete(key));
+    for (const k of loaded.keys()) if (!k.startsWith(`${config.version}/`)) loaded.delete(k);
+    loaded.set(key, promise);
   }
-  return validator;
+  return promise;
+}
+
+/**
+ * The step validator of a config, once its module has loaded (undefined meanwhile: pages show their loading
+ * state). A module that cannot be loaded is thrown at render, for the page's error boundary.
+ */
+export function useStepValidator(config: AppConfig | undefined): FormValidator | undefined {
+  const key = config ? keyOf(config) : '';
+  const [state, setState] = useState<{ key: string; validator?: FormValidator; error?: Error }>();
+  useEffect(() => {
+    if (!config || ready.has(key)) return;
+    let live = true;
+    loadStepValidator(config).then(
+      (validator) => live && setState({ key, validator }),
+      (error: unknown) => live && setState({ key, error: new Error(`The form's rules could not be loaded: ${(error as Error).message}. Reload the page.`) }),
+    );
+    return () => {
+      live = false;
+    };
+    // The config object changes on revalidation; its version and role are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!config) return undefined;
+  if (state?.key === key && state.error) throw state.error;
+  return ready.get(key) ?? (state?.key === key ? state.validator : undefined);
 }

@@ -1,6 +1,6 @@
 import { Body1, Button, Link, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import type { ErrorSchema } from '@rjsf/utils';
-import { type MouseEvent, useMemo, useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useAtom, useAtomValue } from '../../lib/jotai';
@@ -9,8 +9,9 @@ import { toExtraErrors } from '../application';
 import { useConfig } from '../config/useConfig';
 import { draftProspectAtom } from '../forms/draftAtom';
 import { StepForm } from '../forms/StepForm';
-import { stepValidatorFor } from '../forms/stepValidator';
+import { useStepValidator } from '../forms/stepValidator';
 import { accountChoiceAtom } from '../products/accountChoice';
+import { readProducts } from '../products/productsConfig';
 import { requestDeviceToken, useSessionControls } from '../session/session';
 import { generateCode, readInvite, writePending, type CodeTarget } from './otp';
 import { trackCode, trackStep } from '../../lib/stepEvents';
@@ -52,7 +53,7 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
     navigate(to);
   };
   const { data: config, error: configError } = useConfig();
-  const validator = useMemo(() => (config ? stepValidatorFor(config) : undefined), [config]);
+  const validator = useStepValidator(config);
   const { signIn } = useSessionControls();
   const choice = useAtomValue(accountChoiceAtom);
   const [draft, setDraft] = useAtom(draftProspectAtom);
@@ -86,7 +87,10 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
     purpose === 'new'
       ? (() => {
           const base = draft ?? structuredClone(template);
-          const applicant = { ...(base.applicantInfo as Obj), ...(invite.roCode && !(base.applicantInfo as Obj | undefined)?.roCode ? { roCode: invite.roCode } : {}) };
+          const typed = (base.applicantInfo ?? {}) as Obj;
+          // An invitation fills in what the agent typed; what the applicant typed since stays theirs.
+          const invited = Object.fromEntries(Object.entries(invite.applicant ?? {}).filter(([k]) => typed[k] === undefined || typed[k] === '' || (k === 'countryCode' && !typed.mobileNo)));
+          const applicant = { ...typed, ...invited, ...(invite.roCode && !typed.roCode ? { roCode: invite.roCode } : {}) };
           const applicationInfo = {
             ...(base.applicationInfo as Obj),
             ...(choice ? { accountType: choice.accountType, islamicBanking: choice.islamicBanking } : {}),
@@ -94,6 +98,12 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
           return { ...base, applicantInfo: applicant, applicationInfo };
         })()
       : login;
+
+  const invitedAccount = (() => {
+    const account = readProducts(config.products).accounts.find((a) => a.id === choice?.accountType);
+    if (!account) return undefined;
+    return choice?.islamicBanking ? `${account.islamic?.name ?? account.name} (RAKislamic)` : account.name;
+  })();
 
   const onSubmit = async (data: Obj) => {
     const target: CodeTarget =
@@ -130,6 +140,14 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
           ? 'Tell us who you are. We will send a one-time code to your mobile number and e-mail to confirm it is you.'
           : 'Enter the e-mail and mobile number you applied with. We will send you a one-time code.'}
       </Body1>
+      {purpose === 'new' && invite.applicant && invitedAccount && (
+        <MessageBar intent="info" style={{ marginBottom: 16 }}>
+          <MessageBarBody>
+            Your relationship officer invited you to open a {invitedAccount} account. We filled in the details they gave us: check them and
+            continue.
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {error && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{error}</MessageBarBody>

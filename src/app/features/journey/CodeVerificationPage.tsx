@@ -53,7 +53,9 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [now, setNow] = useState(Date.now);
-  const tried = useRef<string>('');
+  // One verification per distinct code: the code in flight and every code the server refused are never sent again.
+  const inFlight = useRef<string>('');
+  const rejected = useRef(new Set<string>());
   const setDraft = useSetAtom(draftProspectAtom);
 
   const left = secondsLeft(pending, now);
@@ -66,10 +68,14 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
   const verify = async (otp: string) => {
     if (!pending || !session || busy) return;
     if (!/^\d{6}$/.test(otp)) {
-      setError(otp.trim() ? 'One-time code is invalid' : 'One-time code is not filled');
+      setError(otp.trim() ? 'One-time code must have 6 digits: type the missing digits' : 'One-time code is not filled: type the 6 digits we sent you');
       return;
     }
-    tried.current = otp;
+    if (rejected.current.has(otp) || inFlight.current === otp) {
+      if (rejected.current.has(otp)) setError('This code was not accepted: type the 6 digits again, or ask for a new code');
+      return;
+    }
+    inFlight.current = otp;
     setBusy(true);
     setError(undefined);
     setNotice(undefined);
@@ -79,6 +85,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
       if (!customer) {
         const answer = await verifyCode(session.accessToken, publicKey, pending.target, otp);
         if (!answer.verified) {
+          rejected.current.add(otp);
           setAttemptsLeft(answer.attemptsLeft);
           setError(answer.message ?? 'The one-time code is not correct');
           return;
@@ -109,6 +116,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
     } catch (e) {
       setError(e instanceof ApiRequestError ? e.message : 'We could not check the code. Please check your connection and try again.');
     } finally {
+      inFlight.current = '';
       setBusy(false);
     }
   };
@@ -124,7 +132,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
       setPending(next);
       setNow(Date.now());
       setCode('');
-      tried.current = '';
+      rejected.current.clear();
       setAttemptsLeft(undefined);
       setNotice('We sent you a new code.');
     } catch (e) {
@@ -149,7 +157,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
         Confirm that it&apos;s you
       </Title2>
       <Body1 as="p" className={styles.intro}>
-        We sent a 6-digit code to your mobile number {pending.target.countryCode} {mask(pending.target.mobileNo)} and to your e-mail. Please enter it
+        We sent a 6-digit code to your mobile number +{pending.target.countryCode.replace(/^\+/, '')} {mask(pending.target.mobileNo)} and to your e-mail. Please enter it
         below.
       </Body1>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -164,11 +172,12 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
             disabled={busy}
             invalid={!!error}
             describedBy={error ? 'otp-error' : undefined}
+            startOver={rejected.current.has(code)}
             onChange={(next) => {
               setCode(next);
               // The error is about the code that was checked: editing clears it.
               if (error) setError(undefined);
-              if (/^\d{6}$/.test(next) && next !== tried.current) void verify(next);
+              if (/^\d{6}$/.test(next)) void verify(next);
             }}
           />
         </Field>

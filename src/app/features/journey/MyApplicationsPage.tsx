@@ -21,7 +21,18 @@ import { Shell } from '../../components/Shell';
 import { readCompletedSteps, useApplication, type Prospect } from '../application';
 import { useConfig } from '../config/useConfig';
 import { useApi } from '../session/session';
+import { isSubmittedStatus, labelOf } from '../../../content/lifecycle';
+import { readProducts } from '../products/productsConfig';
 import { resumePath } from './journeySteps';
+
+/** The badge's colour by status: done, refused, asking the applicant, else neutral. */
+const BADGE: Record<string, 'success' | 'danger' | 'warning' | 'informative'> = {
+  ACCOUNT_OPENED: 'success',
+  APPROVED: 'success',
+  DECLINED: 'danger',
+  DOCUMENTS_NEEDED: 'warning',
+  NEED_ADDITIONAL_INFO: 'warning',
+};
 
 interface Summary {
   prospectId: string;
@@ -40,15 +51,12 @@ const useStyles = makeStyles({
   meta: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
 });
 
-const STATUS_TEXT: Record<string, string> = {
-  DRAFT: 'In progress',
-  IN_PROGRESS: 'In progress',
-  SUBMITTED: 'Submitted',
-};
+export const STATUS_PATH = '/business/ApplicationStatus';
 
 /**
  * /business/MyApplications: the signed-in applicant's applications ('Your applications, at a glance'). Continue
- * opens one and lands on its first incomplete step; a submitted one opens its status page.
+ * opens one and lands on its first incomplete step; 'Check status' opens a submitted one's status page
+ * (/business/ApplicationStatus). Each shows its account type and status in words (schemas/lifecycle.json).
  */
 export default function MyApplicationsPage() {
   const styles = useStyles();
@@ -59,6 +67,9 @@ export default function MyApplicationsPage() {
   const { data, error, isLoading } = useSWR('/api/usertypes/sme/prospects', async (url: string) => (await api<{ applications: Summary[] }>(url)).body!.applications);
   const [opening, setOpening] = useState<string>();
   const [openError, setOpenError] = useState<string>();
+  const lifecycle = config?.lifecycle ?? undefined;
+  const products = readProducts(config?.products);
+  const accountName = (s: Summary) => products.accounts.find((p) => p.id === s.accountType)?.name ?? null;
 
   const open = async (s: Summary) => {
     if (!config) return;
@@ -72,7 +83,7 @@ export default function MyApplicationsPage() {
       // Unsent edits of this application in this tab are kept (open() sends them); another one replaces it.
       if (app.prospectId === answer.prospectId && app.dirty) await app.open(answer.prospectId);
       else await app.open(answer.prospectId, answer);
-      if (answer.status === 'SUBMITTED') navigate('/business/ApplicationSubmitted');
+      if (isSubmittedStatus(answer.status, lifecycle)) navigate(STATUS_PATH);
       else navigate(resumePath(config.flows, answer.prospect, readCompletedSteps(answer.prospect)));
     } catch (e) {
       setOpenError((e as Error).message || 'The application could not be opened.');
@@ -117,8 +128,9 @@ export default function MyApplicationsPage() {
                   description={
                     <div className={styles.meta}>
                       <Text>Application {s.prospectId}</Text>
-                      <Badge appearance="tint" color={s.status === 'SUBMITTED' ? 'success' : 'informative'}>
-                        {STATUS_TEXT[s.status] ?? s.status}
+                      {accountName(s) && <Text>{accountName(s)}</Text>}
+                      <Badge appearance="tint" color={BADGE[s.status] ?? 'informative'}>
+                        {labelOf(lifecycle, s.status)}
                       </Badge>
                       <Text>Last updated {new Date(s.updatedAt).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' })}</Text>
                     </div>
@@ -127,10 +139,10 @@ export default function MyApplicationsPage() {
                     <Button
                       appearance="primary"
                       disabled={!!opening || !config}
-                      aria-label={`${s.status === 'SUBMITTED' ? 'Check status of' : 'Continue'} application ${s.prospectId}`}
+                      aria-label={`${isSubmittedStatus(s.status, lifecycle) ? 'Check status of' : 'Continue'} application ${s.prospectId}`}
                       onClick={() => void open(s)}
                     >
-                      {opening === s.prospectId ? <Spinner size="tiny" /> : s.status === 'SUBMITTED' ? 'Check status' : 'Continue'}
+                      {opening === s.prospectId ? <Spinner size="tiny" /> : isSubmittedStatus(s.status, lifecycle) ? 'Check status' : 'Continue'}
                     </Button>
                   }
                 />

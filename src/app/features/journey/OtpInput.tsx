@@ -15,13 +15,18 @@ export interface OtpInputProps {
   invalid?: boolean;
   /** id of the element describing the boxes (the error or help text). */
   describedBy?: string;
+  /** The code shown was refused: the next digit typed starts a new code in the first box (the others are cleared). */
+  startOver?: boolean;
 }
 
 /**
  * Six one-digit boxes for the one-time code: typing moves to the next box, backspace on an empty box goes
  * back and clears it, a focused box is selected so typing replaces its digit, arrows move, and pasting a 6-digit code fills every box.
+ * After a refused code (startOver) the first key typed in any box clears all six and starts again in box 1, so
+ * retyping one digit never re-sends five old ones. While a code is checked the boxes are read-only, not disabled:
+ * a disabled box would drop the keyboard focus to the page body.
  */
-export function OtpInput({ value, onChange, disabled, invalid, describedBy }: OtpInputProps) {
+export function OtpInput({ value, onChange, disabled, invalid, describedBy, startOver }: OtpInputProps) {
   const styles = useStyles();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   // Positions are kept (a space marks an empty box) so that clearing a middle box does not shift the others.
@@ -44,6 +49,13 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy }: Ot
   };
 
   const onKeyDown = (i: number) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (disabled) return;
+    if (startOver && (/^\d$/.test(e.key) || e.key === 'Backspace' || e.key === 'Delete')) {
+      e.preventDefault();
+      onChange(/^\d$/.test(e.key) ? e.key : '');
+      focus(/^\d$/.test(e.key) ? 1 : 0);
+      return;
+    }
     if (e.key === 'Backspace') {
       // Wherever the caret is: clear this box, or when it is empty the one before.
       e.preventDefault();
@@ -71,7 +83,8 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy }: Ot
             refs.current[i] = el;
           }}
           value={d}
-          disabled={disabled}
+          readOnly={disabled}
+          aria-busy={disabled || undefined}
           aria-label={`Digit ${i + 1} of ${LENGTH}`}
           aria-invalid={invalid || undefined}
           inputMode="numeric"
@@ -82,6 +95,7 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy }: Ot
           onFocus={(e) => e.target.select()}
           onKeyDown={onKeyDown(i)}
           onChange={(_, data) => {
+            if (disabled) return;
             const typed = data.value.replace(/\D/g, '');
             if (typed.length === LENGTH) {
               // Autofill of the whole code into one box.

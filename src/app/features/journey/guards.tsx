@@ -4,6 +4,7 @@
  *   <RequireProspect><StakeholdersPage /></RequireProspect>   // customer session AND an open application
  *   <RequireCustomer><MyApplicationsPage /></RequireCustomer>  // customer session only
  *   <RequireAccountType><ApplicantInfoPage /></RequireAccountType>  // an account chosen on the product pages
+ *   <RedirectSignedIn><ApplicantInfoPage /></RedirectSignedIn>  // not for a signed-in applicant
  *
  * RequireProspect also loads the application (useApplication) and keeps the shell's header and colours in
  * step with it.
@@ -21,6 +22,7 @@ export const LOGIN_PATH = '/business/ApplicantInfo';
 export const COME_BACK_PATH = '/business/ComeBackLogin';
 export const MY_APPLICATIONS_PATH = '/business/MyApplications';
 export const ACCOUNTS_PATH = '/business/accounts';
+export const COMPANY_INFO_PATH = '/business/CompanyInfo';
 
 /**
  * A customer session is needed. Without one: a tab that already had an application goes to the come-back
@@ -73,6 +75,18 @@ export function RequireProspect({ children }: { children: ReactNode }) {
       {children}
     </>
   );
+}
+
+/**
+ * Basic Information starts an application. A signed-in applicant with an application open in this tab who comes
+ * back to it (browser Back after the code was verified) goes on with that application instead of seeing an
+ * empty form that would start a second one.
+ */
+export function RedirectSignedIn({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const { prospectId } = useApplication();
+  if (session?.kind === 'customer' && prospectId) return <Navigate to={COMPANY_INFO_PATH} replace />;
+  return <>{children}</>;
 }
 
 /** An account type must have been chosen (product or comparison page); otherwise the accounts comparison. */

@@ -5,6 +5,7 @@
  * application lands: the first step that is not COMPLETED.
  */
 import type { CompletedStep, Prospect } from '../application/contract';
+import { flowAppliesTo } from '../../../shared/stakeholderFlows';
 import { statusOf } from '../application/completedSteps';
 
 type Obj = Record<string, unknown>;
@@ -31,15 +32,8 @@ function signatories(prospect: Prospect | undefined): Obj[] {
   return Array.isArray(prospect?.signatoryInfo) ? (prospect.signatoryInfo as Obj[]) : [];
 }
 
-/** Whether a per-signatory flow applies to a stakeholder (same rule as the server). */
-export function flowAppliesTo(flowId: string, stakeholder: Obj): boolean {
-  const kyc = isObj(stakeholder.kycDetails) ? stakeholder.kycDetails : {};
-  const company = kyc.isShareholderACompany === true;
-  if (flowId === 'stakeholderCompany') return company;
-  if (flowId === 'stakeholderPerson') return !company;
-  if (flowId === 'finalQuestionsSignatory') return !company && kyc.isSignatory === true;
-  return true;
-}
+/** Whether a per-signatory flow applies to a stakeholder: the server's rule (src/shared/stakeholderFlows.ts). */
+export { flowAppliesTo };
 
 export function nameOf(stakeholder: Obj, index: number): string {
   const full = [stakeholder.firstName, stakeholder.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ');

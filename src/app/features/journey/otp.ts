@@ -41,10 +41,14 @@ export function writePending(pending: PendingCode | undefined): void {
   else sessionStorage.removeItem(PENDING_KEY);
 }
 
-/** What /business/application-redirect kept: the agent's invite token and RO code. */
+/**
+ * What /business/application-redirect kept: the agent's invite token and RO code, and the basic information
+ * the agent typed (the applicant's name, e-mail and mobile), which start the ApplicantInfo form filled in.
+ */
 export interface Invite {
   inviteToken?: string;
   roCode?: string;
+  applicant?: { fullName: string; email: string; countryCode: string; mobileNo: string };
 }
 
 export function readInvite(): Invite {

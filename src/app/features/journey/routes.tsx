@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Lazy } from '../../components/Lazy';
-import { RequireAccountType, RequireCustomer, RequireProspect } from './guards';
+import { RedirectSignedIn, RequireAccountType, RequireCustomer, RequireProspect } from './guards';
 
 const FlowPage = lazy(() => import('../forms/FlowPage'));
 const CodeRequestPage = lazy(() => import('./CodeRequestPage'));
@@ -14,11 +14,13 @@ export const journeyRoutes: RouteObject[] = [
   {
     path: '/business/ApplicantInfo',
     element: (
-      <RequireAccountType>
-        <Lazy>
-          <CodeRequestPage purpose="new" />
-        </Lazy>
-      </RequireAccountType>
+      <RedirectSignedIn>
+        <RequireAccountType>
+          <Lazy>
+            <CodeRequestPage purpose="new" />
+          </Lazy>
+        </RequireAccountType>
+      </RedirectSignedIn>
     ),
   },
   {

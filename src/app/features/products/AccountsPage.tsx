@@ -14,12 +14,21 @@ import { useProducts } from './useProducts';
 const useStyles = makeStyles({
   heading: { display: 'block', marginBottom: '8px' },
   intro: { display: 'block', marginBottom: '16px' },
-  scroller: { overflowX: 'auto', marginTop: '24px' },
+  // The table from 640 px up; below, one card per account (a phone sees all three without sideways scrolling).
+  wide: { marginTop: '24px', '@media (max-width: 639px)': { display: 'none' } },
+  cards: { display: 'none', marginTop: '24px', flexDirection: 'column', gap: '16px', padding: 0, listStyleType: 'none', '@media (max-width: 639px)': { display: 'flex' } },
+  card: { border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '8px' },
+  facts: { margin: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: '8px 12px' },
+  pair: { display: 'contents' },
+  term: { fontWeight: 600 },
+  value: { margin: 0 },
   // A native table: real row and column headers for screen readers, styled with the theme's tokens.
-  table: { minWidth: '640px', width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300 },
-  headCell: { verticalAlign: 'top', textAlign: 'left', padding: '12px', borderBottom: `2px solid ${tokens.colorNeutralStroke1}` },
+  table: { width: '100%', height: '1px', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300 },
+  headCell: { height: '100%', verticalAlign: 'top', textAlign: 'left', padding: '12px', borderBottom: `2px solid ${tokens.colorNeutralStroke1}` },
   cell: { padding: '12px', textAlign: 'left', verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
-  headInner: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start' },
+  // The Choose buttons line up at the bottom of the header row, however long each description is.
+  headInner: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start', height: '100%' },
+  choose: { marginTop: 'auto' },
   description: { color: tokens.colorNeutralForeground2, fontWeight: 400 },
   caption: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
   rowLabel: { fontWeight: 600, padding: '12px', textAlign: 'left', verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
@@ -60,7 +69,7 @@ export default function AccountsPage() {
         </Text>
       )}
       {columns.length > 0 && (
-        <div className={styles.scroller}>
+        <div className={styles.wide}>
           <table className={styles.table}>
             <caption className={styles.caption}>Business accounts compared</caption>
             <thead>
@@ -76,7 +85,7 @@ export default function AccountsPage() {
                         {islamic ? ` ${account.islamic?.headerSuffix ?? 'RAKislamic'}` : ''}
                       </Text>
                       <Text className={styles.description}>{account.description}</Text>
-                      <Button appearance="primary" onClick={() => apply(account)}>
+                      <Button className={styles.choose} appearance="primary" onClick={() => apply(account)}>
                         Choose<span className={styles.caption}> {account.name}</span>
                       </Button>
                     </div>
@@ -100,6 +109,32 @@ export default function AccountsPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {columns.length > 0 && (
+        <ul className={styles.cards} aria-label="Business accounts">
+          {columns.map((account) => {
+            const name = islamic ? `${account.islamic?.name ?? account.name} ${account.islamic?.headerSuffix ?? 'RAKislamic'}` : account.name;
+            return (
+              <li key={account.id} className={styles.card}>
+                <Text as="h2" weight="semibold" size={500}>
+                  {name}
+                </Text>
+                <Text className={styles.description}>{account.description}</Text>
+                <dl className={styles.facts}>
+                  {products.comparison.rows.map((row) => (
+                    <div key={row.id} className={styles.pair}>
+                      <dt className={styles.term}>{row.label}</dt>
+                      <dd className={styles.value}>{row.values[account.id]?.text ?? ''}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <Button appearance="primary" onClick={() => apply(account)}>
+                  Choose<span className={styles.caption}> {account.name}</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </Shell>
   );

@@ -30,7 +30,7 @@ export default function ProductPage() {
   const { account, bankingType } = match;
   const islamic = bankingType === 'islamic';
   const name = islamic ? (account.islamic?.name ?? account.name) : account.name;
-  const notice = eligibilityNotice(account);
+  const notice = eligibilityNotice(account, { question: false });
 
   return (
     <Shell title={panelTitles.startPages} showSteps={false} variant={variantFor(account, islamic)}>

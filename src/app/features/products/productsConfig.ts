@@ -79,8 +79,11 @@ export function headerLine(account: AccountProduct | undefined, islamic: boolean
 }
 
 /** The starter-age notice with the product name substituted. */
-export function eligibilityNotice(account: AccountProduct): string | undefined {
+export function eligibilityNotice(account: AccountProduct, opts: { question?: boolean } = {}): string | undefined {
   const e = account.eligibility;
   if (!e?.notice) return undefined;
-  return e.notice.replaceAll('{productName}', e.noticeProductName ?? account.name);
+  const text = e.notice.replaceAll('{productName}', e.noticeProductName ?? account.name);
+  // The notice's question ("Would you like to learn more ...?") is answered by the buttons of the comparison's
+  // notice; where there are none (the product page, which is what "learn more" opens) it is left out.
+  return opts.question === false ? text.replace(/\s*[^.?!]*\?\s*$/, '').trim() : text;
 }

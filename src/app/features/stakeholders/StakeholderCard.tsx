@@ -3,11 +3,14 @@ import { Building20Regular, Delete20Regular, Edit20Regular, Person20Regular } fr
 import { memo } from 'react';
 
 const useStyles = makeStyles({
-  card: { display: 'flex', flexDirection: 'row', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalM },
+  // On a phone the actions go under the name instead of squeezing it ("Khalid M…").
+  card: { display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalM },
   selected: { outline: `2px solid ${tokens.colorBrandStroke1}`, outlineOffset: '-2px' },
   icon: { flexShrink: 0, color: tokens.colorNeutralForeground2 },
-  text: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
-  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  text: { display: 'flex', flexDirection: 'column', flexGrow: 1, flexBasis: '160px', minWidth: 0 },
+  name: { overflowWrap: 'anywhere' },
+  // "3 of 6 steps done" stays inside its pill on a narrow screen.
+  badge: { height: 'auto', minHeight: '16px', whiteSpace: 'normal', textAlign: 'left' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' },
 });
 
@@ -22,6 +25,9 @@ export interface StakeholderCardProps {
   percentage: number | undefined;
   done: number;
   total: number;
+  /** 0-based index and title of the first step not completed (where Edit opens), while the flow is incomplete. */
+  next: number;
+  nextTitle: string | undefined;
   selected: boolean;
   onEdit(id: string, opener: HTMLButtonElement): void;
   onRemove(id: string, opener: HTMLButtonElement): void;
@@ -41,10 +47,11 @@ export function roleText({ company, signatory, shareholder, percentage }: Pick<S
  */
 export const StakeholderCard = memo(function StakeholderCard(props: StakeholderCardProps) {
   const styles = useStyles();
-  const { id, position, company, done, total, selected, onEdit, onRemove } = props;
+  const { id, position, company, done, total, next, nextTitle, selected, onEdit, onRemove } = props;
   const name = props.name || `Stakeholder ${position}`;
   const complete = total > 0 && done >= total;
-  const state = complete ? 'Complete' : done === 0 ? 'Not started' : `${done} of ${total} steps done`;
+  // Naming the step (not "5 of 6 done") tells the applicant what Edit will open and what is still missing.
+  const state = complete ? 'Complete' : done === 0 ? 'Not started' : `Step ${next + 1} of ${total}: ${nextTitle ?? 'a step'} is incomplete`;
   return (
     <Card className={mergeClasses(styles.card, selected && styles.selected)} aria-current={selected ? 'true' : undefined} appearance="outline">
       <span className={styles.icon} aria-hidden>
@@ -56,7 +63,7 @@ export const StakeholderCard = memo(function StakeholderCard(props: StakeholderC
         </Text>
         <Body1>{roleText(props)}</Body1>
         <Caption1>
-          <Badge appearance="tint" color={complete ? 'success' : 'informative'} size="small">
+          <Badge className={styles.badge} appearance="tint" color={complete ? 'success' : 'informative'} size="small">
             {state}
           </Badge>
         </Caption1>

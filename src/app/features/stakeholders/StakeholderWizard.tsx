@@ -2,9 +2,10 @@ import { Button, makeStyles, MessageBar, MessageBarBody, Text, Title3, tokens } 
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../../../validation/errors';
-import type { ProjectValidator } from '../../../validation/rjsfValidator';
+import type { FormValidator } from '../../../validation/rjsfValidator';
 import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
+import type { StepLogic } from '../forms/useShownErrors';
 import { flowOf, type Stakeholder } from './stakeholderRules';
 
 const useStyles = makeStyles({
@@ -20,7 +21,7 @@ const useStyles = makeStyles({
 
 export interface StakeholderWizardProps {
   config: AppConfig;
-  validator: ProjectValidator;
+  validator: FormValidator;
   stakeholder: Stakeholder;
   index: number;
   /** Islamic banking: list variants and wording of the widgets. */
@@ -31,6 +32,8 @@ export interface StakeholderWizardProps {
   stepIndex: number;
   /** Server field errors and list rules (shares over 100 %) on this stakeholder's fields. */
   extraErrors?: ErrorSchema;
+  /** What the form logic hides now (not validated). */
+  logic?: StepLogic;
   onStep(stepIndex: number): void;
   /** Every change of the step's data (already with its derived fields applied by the page). */
   onChange(next: Stakeholder, stepSchema: RJSFSchema): void;
@@ -45,7 +48,7 @@ export interface StakeholderWizardProps {
  * Focus moves to the step's heading whenever the step changes, so keyboard and screen-reader users follow.
  */
 export function StakeholderWizard(props: StakeholderWizardProps) {
-  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, onStep, onChange, onContinue, onClose } = props;
+  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onContinue, onClose } = props;
   const styles = useStyles();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
@@ -93,6 +96,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
         validator={validator}
         formContext={formContext}
         extraErrors={extraErrors}
+        logic={logic}
         onChange={(data) => onChange(data as Stakeholder, schema)}
         onSubmit={async (data) => {
           if (busy) return;

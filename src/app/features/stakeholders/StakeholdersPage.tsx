@@ -1,4 +1,5 @@
 import { Body1, Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import { INCOMPLETE_KEYWORDS } from '../../../validation/errors';
 import { Add20Regular } from '@fluentui/react-icons';
 import type { RJSFSchema } from '@rjsf/utils';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,21 +8,20 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Shell } from '../../components/Shell';
 import { track } from '../../lib/analytics';
 import type { FieldError } from '../../../validation/errors';
-import type { ProjectValidator } from '../../../validation/rjsfValidator';
-import { applicationStore, firstIncomplete, SaveStatus, toExtraErrors, useApplication } from '../application';
+import type { FormValidator } from '../../../validation/rjsfValidator';
+import { applicationStore, SaveStatus, toExtraErrors, useApplication } from '../application';
 import type { CompletedStep, Prospect } from '../application/contract';
 import { type AppConfig, useConfig } from '../config/useConfig';
-import { stepValidatorFor } from '../forms/stepValidator';
+import { useStepValidator } from '../forms/stepValidator';
+import { applyLogic, logicOf, visibleStepErrors } from '../forms/formLogic';
 import { StakeholderCard, type StakeholderCardProps } from './StakeholderCard';
 import {
   addStakeholder,
   completion,
   editStakeholder,
-  flowOf,
   continueCheck,
   idOf,
   maxStakeholders,
-  PERSON_FLOW,
   removeStakeholder,
   replaceStakeholder,
   type Stakeholder,
@@ -42,7 +42,8 @@ const STEP_EVENTS: Record<string, string> = {
 };
 const PANEL_TITLE = 'Tell us about the people behind your company';
 /** Errors that only say "not filled yet": the server stores such data on an automatic save. */
-const INCOMPLETE = new Set(['required', 'minItems', 'minLength', 'dependentRequired', 'x-arrayTotal']);
+/** One definition with the server's (src/validation/errors.ts). */
+const INCOMPLETE = INCOMPLETE_KEYWORDS;
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', padding: 0, margin: `${tokens.spacingVerticalL} 0`, display: 'grid', gap: tokens.spacingVerticalS },
@@ -89,8 +90,7 @@ function useCards(config: AppConfig | undefined, list: Stakeholder[], completed:
     const cards = list.map((s, i) => {
       const hit = cache.current.get(s);
       if (hit && hit.completed === completed && hit.position === i + 1) return hit.card;
-      const { done, total } = completion(config, completed, s, i);
-      const next: CardData = { id: idOf(s, i), position: i + 1, ...summarise(s), done, total };
+      const next: CardData = { id: idOf(s, i), position: i + 1, ...summarise(s), ...completion(config, completed, s, i) };
       const old = previous.current[i];
       // Same content as before (a save replaced the object): keep the old one so the card does not re-render.
       const card = old && (Object.keys(next) as (keyof CardData)[]).every((k) => old[k] === next[k]) ? old : next;
@@ -104,7 +104,7 @@ function useCards(config: AppConfig | undefined, list: Stakeholder[], completed:
 
 /** A key of what "Continue" depends on (shares, signatories, completion), so the list is validated only when it changes. */
 function listKey(cards: CardData[]): string {
-  return cards.map((c) => `${c.percentage ?? ''}|${c.signatory ? 1 : 0}|${c.company ? 1 : 0}|${c.done}/${c.total}`).join(',');
+  return cards.map((c) => `${c.percentage ?? ''}|${c.signatory ? 1 : 0}|${c.company ? 1 : 0}|${c.done}/${c.total}/${c.next}`).join(',');
 }
 
 /**
@@ -116,7 +116,7 @@ export default function StakeholdersPage() {
   const styles = useStyles();
   const app = useApplication();
   const { data: config, error: configError } = useConfig();
-  const validator = useMemo(() => (config ? stepValidatorFor(config) : undefined), [config]);
+  const validator = useStepValidator(config);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const selectedId = params.get('stakeholder');
@@ -157,12 +157,10 @@ export default function StakeholdersPage() {
   const onEdit = useCallback(
     (id: string, opener: HTMLButtonElement) => {
       openerRef.current = opener;
-      // Resume where this stakeholder was left: its first step not yet completed.
+      // Resume where this stakeholder was left: the step its card names as incomplete.
       const { list: all, completed, flows } = latest.current;
       const index = all.findIndex((s, i) => idOf(s, i) === id);
-      const flowId = index >= 0 ? flowOf(all[index]!) : PERSON_FLOW;
-      const steps = (flows?.[flowId]?.steps ?? []).map((s) => s.step);
-      select(id, firstIncomplete(completed, flowId, steps, id) + 1);
+      select(id, index >= 0 && flows ? completion({ flows }, completed, all[index]!, index).next + 1 : 1);
     },
     [select],
   );
@@ -206,8 +204,10 @@ export default function StakeholdersPage() {
   }, [select]);
 
   /** Validates one edit: the step's own schema, and the list's share rule only when the share changed. */
-  const checkEdit = (schema: RJSFSchema, prev: Stakeholder | undefined, next: Stakeholder, nextList: Stakeholder[], v: ProjectValidator): boolean => {
-    const stepOk = v.fieldErrors(schema, next).every((e) => INCOMPLETE.has(e.keyword));
+  const checkEdit = (schema: RJSFSchema, prev: Stakeholder | undefined, next: Stakeholder, nextProspect: Prospect, v: FormValidator): boolean => {
+    const nextList = stakeholdersOf(nextProspect);
+    const hidden = config ? logicOf(config, nextProspect).hidden : new Set<string>();
+    const stepOk = visibleStepErrors(v.fieldErrors(schema, next), hidden, `/signatoryInfo/${selectedIndex}`).every((e) => INCOMPLETE.has(e.keyword));
     const pct = (s: Stakeholder | undefined) => (s?.kycDetails as { shareHoldingPercentage?: unknown } | undefined)?.shareHoldingPercentage;
     let listOk = listErrors.length === 0;
     if (config?.stakeholderList && (pct(prev) !== pct(next) || !prev)) {
@@ -220,23 +220,27 @@ export default function StakeholdersPage() {
 
   const onChange = (data: Stakeholder, schema: RJSFSchema) => {
     const prospect = current();
-    if (!prospect || !validator || selectedIndex < 0) return;
+    if (!prospect || !validator || !config || selectedIndex < 0) return;
     const prev = stakeholdersOf(prospect)[selectedIndex];
     if (!prev) return;
-    const next = editStakeholder(schema, prev, data);
+    const next = editStakeholder(config, prev, data);
     // RJSF reports its defaults when a step opens: nothing changed, nothing to save.
     if (JSON.stringify(next) === JSON.stringify(prev)) return;
-    const nextProspect = replaceStakeholder(prospect, selectedIndex, next);
-    const valid = checkEdit(schema, prev, next, stakeholdersOf(nextProspect), validator);
+    // Derived values, clearing and hidden answers of the whole application follow the edit (as on the server).
+    const nextProspect = applyLogic(config, replaceStakeholder(prospect, selectedIndex, next), prospect);
+    const valid = checkEdit(schema, prev, stakeholdersOf(nextProspect)[selectedIndex] ?? next, nextProspect, validator);
     app.edit(nextProspect, { valid });
   };
 
-  const onContinueStep = async (step: string, data: Stakeholder, schema: RJSFSchema) => {
+  const onContinueStep = async (step: string, data: Stakeholder) => {
     const prospect = current();
     if (!prospect || selectedIndex < 0) return { ok: false, message: 'There is no application open in this tab.' };
     const prev = stakeholdersOf(prospect)[selectedIndex];
-    const next = editStakeholder(schema, prev ?? data, data);
-    if (next !== prev) app.edit(replaceStakeholder(prospect, selectedIndex, next), { valid: true });
+    const next = config ? editStakeholder(config, prev ?? data, data) : data;
+    if (next !== prev) {
+      const replaced = replaceStakeholder(prospect, selectedIndex, next);
+      app.edit(config ? applyLogic(config, replaced, prospect) : replaced, { valid: true });
+    }
     const result = await app.continueStep(step, { signatoryIndex: selectedIndex });
     if (result.ok) {
       const event = STEP_EVENTS[step];
@@ -261,6 +265,9 @@ export default function StakeholdersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key, validator, completeSchema],
   );
+
+  const result = useMemo(() => (config && app.prospect ? logicOf(config, app.prospect) : undefined), [config, app.prospect]);
+  const logic = useMemo(() => (result && selectedIndex >= 0 ? { result, base: `/signatoryInfo/${selectedIndex}` } : undefined), [result, selectedIndex]);
 
   const extraErrors = useMemo(() => {
     if (selectedIndex < 0) return undefined;
@@ -301,7 +308,7 @@ export default function StakeholdersPage() {
 
   const full = list.length >= max;
   const removingCard = cards.find((c) => c.id === removing);
-  const islamic = (app.prospect.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking === true;
+  const islamic = app.prospect.applicationInfo?.islamicBanking === true;
 
   return (
     <Shell title={PANEL_TITLE}>
@@ -321,6 +328,7 @@ export default function StakeholdersPage() {
           name={cards[selectedIndex]?.name || `Stakeholder ${selectedIndex + 1}`}
           stepIndex={stepIndex}
           extraErrors={extraErrors}
+          logic={logic}
           onStep={(n) => select(selectedId, n + 1)}
           onChange={onChange}
           onContinue={onContinueStep}

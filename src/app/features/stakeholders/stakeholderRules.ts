@@ -1,23 +1,23 @@
 /**
  * The stakeholder list as data (spec 000 §4, 001 §4): adding, removing, the company/person switch, the derived
- * fields of a step (x-derive of its schema) and what stops "Continue" to the final questions. Pure functions,
+ * fields (the form logic of its flows' UI schemas) and what stops "Continue" to the final questions. Pure functions,
  * so the page stays a thin layer and the rules are unit-tested without a browser.
  */
-import type { AnySchemaObject } from 'ajv';
 import type { FieldError } from '../../../validation/errors';
-import { getAt, setAt } from '../../../validation/pointer';
-import { type DeriveRule, deriveValue } from '../../../validation/runtime';
+import { evaluateUiLogic } from '../../../validation/logic';
+import { COMPANY_FLOW, isCompanyStakeholder, PERSON_FLOW, stakeholderFlows } from '../../../shared/stakeholderFlows';
 import type { AppConfig } from '../config/useConfig';
 import type { CompletedStep, Prospect } from '../application/contract';
+import { firstIncomplete, statusOf } from '../application/completedSteps';
 
 export type Stakeholder = Record<string, unknown> & { signatoryId?: string };
 
-export const PERSON_FLOW = 'stakeholderPerson';
-export const COMPANY_FLOW = 'stakeholderCompany';
+export { COMPANY_FLOW, PERSON_FLOW };
 /** Used when the content has no stakeholderList schema (spec 000 §9: max 50 stakeholders). */
 const DEFAULT_MAX = 50;
 
-const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export function stakeholdersOf(prospect: Prospect | undefined): Stakeholder[] {
   const list = prospect?.signatoryInfo;
@@ -36,7 +36,7 @@ export function maxStakeholders(config: Pick<AppConfig, 'stakeholderList'>): num
 }
 
 export function isCompany(stakeholder: Stakeholder): boolean {
-  return isObj(stakeholder.kycDetails) && stakeholder.kycDetails.isShareholderACompany === true;
+  return isCompanyStakeholder(stakeholder);
 }
 
 export function flowOf(stakeholder: Stakeholder): string {
@@ -76,60 +76,23 @@ export function replaceStakeholder(prospect: Prospect, index: number, next: Stak
   return { ...prospect, signatoryInfo: list };
 }
 
-interface DeriveAt {
-  base: string;
-  rules: DeriveRule[];
-}
-
-const deriveCache = new WeakMap<object, DeriveAt[]>();
-
-/** Every x-derive of a step schema with the path of the object it is declared on (properties, allOf). */
-export function derivesOf(schema: AnySchemaObject): DeriveAt[] {
-  let found = deriveCache.get(schema);
-  if (found) return found;
-  found = [];
-  const walk = (node: unknown, base: string) => {
-    if (!isObj(node)) return;
-    if (Array.isArray(node['x-derive'])) found!.push({ base, rules: node['x-derive'] as DeriveRule[] });
-    if (isObj(node.properties)) for (const [key, sub] of Object.entries(node.properties)) walk(sub, base ? `${base}/${key}` : key);
-    if (Array.isArray(node.allOf)) for (const sub of node.allOf) walk(sub, base);
-  };
-  walk(schema, '');
-  deriveCache.set(schema, found);
-  return found;
-}
-
-const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+/** What the form logic needs of the config: flows and the steps' UI schemas (src/validation/logic). */
+export type LogicConfig = Pick<AppConfig, 'flows' | 'steps'>;
 
 /**
- * The form's half of x-derive: when a rule's source changed (or its target is still empty), the target takes
- * the derived value, or `otherwise` when the rule does not hold (sole proprietor -> shareholder with 100 %,
- * another authority clears both; a company's PEP flag from its three questions).
+ * The form logic of one UI schema applied to an edit (src/validation/logic: derived values, clearing, hidden
+ * answers dropped), as the server applies it on save. Returns `next` itself when nothing changed.
  */
-export function applyDerives(schema: AnySchemaObject, previous: Stakeholder | undefined, next: Stakeholder): Stakeholder {
+export function applyDerives(uiSchema: unknown, previous: Obj | undefined, next: Obj): Obj {
+  const result = evaluateUiLogic(uiSchema, next, previous ? { previous } : {});
+  return result.changes.length ? result.data : next;
+}
+
+/** The logic of every step of the stakeholder's flows (a stakeholder's rules are relative to the stakeholder). */
+function stakeholderLogic(config: LogicConfig, previous: Stakeholder | undefined, next: Stakeholder): Stakeholder {
   let out = next;
-  for (const { base, rules } of derivesOf(schema)) {
-    for (const rule of rules) {
-      const at = (p: string) => (base ? `${base}/${p}` : p);
-      const from = Array.isArray(rule.from) ? rule.from : [rule.from];
-      const changed = !previous || from.some((p) => !sameJson(getAt(previous, at(p)), getAt(out, at(p))));
-      const target = at(rule.target);
-      const current = getAt(out, target);
-      if (!changed && current !== undefined) continue;
-      const scope = base ? getAt(out, base) : out;
-      if (!isObj(scope)) continue;
-      let value = deriveValue(scope, rule);
-      if (value === undefined) {
-        if (!changed || !('otherwise' in rule)) continue;
-        value = rule.otherwise;
-      }
-      // A cleared value is removed rather than stored as null: "not filled" for the steps that ask it, which an
-      // automatic save accepts (a null would fail their type check on every save until answered again).
-      if (value === null) value = undefined;
-      if (sameJson(current, value)) continue;
-      if (out === next) out = structuredClone(next);
-      setAt(out, target, value);
-    }
+  for (const flow of stakeholderFlows(config.flows, next)) {
+    for (const { step } of config.flows[flow]!.steps) out = applyDerives(config.steps[step]?.uiSchema, previous, out) as Stakeholder;
   }
   return out;
 }
@@ -138,12 +101,12 @@ export function applyDerives(schema: AnySchemaObject, previous: Stakeholder | un
  * One edit of a stakeholder's step: toggling "this stakeholder is a company" resets the stakeholder (spec 000
  * §4, dates cleared too) keeping only its id; otherwise the step's derived fields follow.
  */
-export function changeStakeholder(schema: AnySchemaObject, previous: Stakeholder, next: Stakeholder): Stakeholder {
+export function changeStakeholder(config: LogicConfig, previous: Stakeholder, next: Stakeholder): Stakeholder {
   if (isCompany(previous) !== isCompany(next)) {
     const id = String(previous.signatoryId ?? next.signatoryId ?? newSignatoryId());
     return isCompany(next) ? blankCompany(id) : blankPerson(id);
   }
-  return applyDerives(schema, previous, next);
+  return stakeholderLogic(config, previous, next);
 }
 
 export interface StakeholderSummary {
@@ -179,35 +142,28 @@ export function withFullName(stakeholder: Stakeholder): Stakeholder {
   return full ? { ...stakeholder, fullName: full } : stakeholder;
 }
 
-/**
- * Summary fields the nationality step keeps from the passports (000 §3, schemas/README: typed and listed, not
- * re-derived): the first passport's country, whether there is a second one, and its country.
- */
-export function withPassportSummary(stakeholder: Stakeholder): Stakeholder {
-  const kyc = isObj(stakeholder.kycDetails) ? stakeholder.kycDetails : undefined;
-  if (!kyc || !Array.isArray(kyc.passportDetails)) return stakeholder;
-  const countries = (kyc.passportDetails as unknown[]).map((p) => (isObj(p) && typeof p.country === 'string' && p.country ? p.country : undefined));
-  const summary = {
-    nationality: countries[0] ?? null,
-    dualCitizenship: countries.filter(Boolean).length > 1,
-    dualCitizenshipCountry: countries[1] ?? null,
-  };
-  if (kyc.nationality === summary.nationality && kyc.dualCitizenship === summary.dualCitizenship && kyc.dualCitizenshipCountry === summary.dualCitizenshipCountry) return stakeholder;
-  return { ...stakeholder, kycDetails: { ...kyc, ...summary } };
+/** Everything the form keeps up to date after an edit of a step: the form logic of its flows (derived fields, passport summary), full name. */
+export function editStakeholder(config: LogicConfig, previous: Stakeholder, next: Stakeholder): Stakeholder {
+  return withFullName(changeStakeholder(config, previous, next));
 }
 
-/** Everything the form keeps up to date after an edit of a step: derived fields, full name, passport summary. */
-export function editStakeholder(schema: AnySchemaObject, previous: Stakeholder, next: Stakeholder): Stakeholder {
-  return withPassportSummary(withFullName(changeStakeholder(schema, previous, next)));
+export interface Completion {
+  done: number;
+  total: number;
+  /** 0-based index of the first step not COMPLETED (the last one when all are): where Edit opens. */
+  next: number;
+  /** Title of that step while the flow is not complete ("Nationality"), for the card. */
+  nextTitle: string | undefined;
 }
 
-/** Steps of the stakeholder's own flow that are COMPLETED, and how many the flow has. */
-export function completion(config: Pick<AppConfig, 'flows'>, completed: CompletedStep[], stakeholder: Stakeholder, index: number): { done: number; total: number } {
+/** Steps of the stakeholder's own flow that are COMPLETED, how many the flow has, and the first one that is not. */
+export function completion(config: Pick<AppConfig, 'flows'>, completed: CompletedStep[], stakeholder: Stakeholder, index: number): Completion {
   const flowId = flowOf(stakeholder);
   const steps = config.flows[flowId]?.steps ?? [];
   const id = idOf(stakeholder, index);
-  const done = steps.filter((s) => completed.some((c) => c.flowId === flowId && c.step === s.step && c.signatoryId === id && c.status === 'COMPLETED')).length;
-  return { done, total: steps.length };
+  const next = firstIncomplete(completed, flowId, steps.map((s) => s.step), id);
+  const done = steps.filter((s) => statusOf(completed, flowId, s.step, id) === 'COMPLETED').length;
+  return { done, total: steps.length, next, nextTitle: done < steps.length ? steps[next]?.title : undefined };
 }
 
 export interface ContinueCheck {

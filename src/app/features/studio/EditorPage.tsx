@@ -1,13 +1,15 @@
-import { Body1, Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Title2 } from '@fluentui/react-components';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Body1, Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Text, Title2 } from '@fluentui/react-components';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { canonicalJson } from '../../../content/contentHash';
 import type { ContentFiles } from '../../../content/contentTypes';
-import { errorText, useLatestVersion, useVersions, type VersionDetail } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
-import { changedFiles, clearDraft, loadDraft, newDraft, saveDraft, schemaPath, type StudioDraft, uiPath, withDraft } from './draft';
+import { ApiRequestError } from '../../lib/secureFetch';
+import { type DraftDetail, errorText, useDraft, useLatestVersion, useVersion, type VersionDetail } from './api';
+import { changedFiles, newDraft, schemaPath, type StudioDraft, uiPath, withDraft } from './draft';
 import { FieldForm } from './FieldForm';
 import { JsonEditor } from './JsonEditor';
-import { type Diagnostic, lintContentFile } from './lint';
+import { type Diagnostic, lintContentFile, listsOf, parseJson } from './lint';
 import { PreviewPane } from './PreviewPane';
 import { TestsPanel } from './TestsPanel';
 import { useApi } from '../session/session';
@@ -20,65 +22,114 @@ const useStyles = makeStyles({
 
 const FORM_TAB = 'form';
 
-/** The editor of one step: form view and JSON tabs on the left, the live preview on the right, tests below. */
+/**
+ * The editor of one step: form view and JSON tabs on the left, the live preview on the right, tests below.
+ * It edits a draft stored on the server (`?draft=<id>`, shared with colleagues); without one, the first
+ * change creates a draft. Every change is saved a moment later with the revision it edited.
+ */
 export default function EditorPage() {
   const { step = '' } = useParams();
+  const [params] = useSearchParams();
+  const draftId = params.get('draft');
   const latest = useLatestVersion();
-  if (latest.error) {
+  const server = useDraft(draftId);
+  // "Load their version" after a colleague's save starts the editor again from the server's draft.
+  const [reloads, setReloads] = useState(0);
+  const baseVersion = draftId ? server.data?.baseVersion : latest.data?.version;
+  const base = useVersion(draftId && baseVersion !== latest.data?.version ? baseVersion : undefined);
+  const error = latest.error ?? server.error ?? base.error;
+  if (error) {
     return (
       <MessageBar intent="error">
-        <MessageBarBody>{errorText(latest.error)}</MessageBarBody>
+        <MessageBarBody>{errorText(error)}</MessageBarBody>
       </MessageBar>
     );
   }
-  if (!latest.data) return <Spinner label="Loading the latest version" />;
-  if (latest.data.files[schemaPath(step)] === undefined) {
+  const baseDetail = baseVersion === latest.data?.version ? latest.data : base.data;
+  if (!latest.data || (draftId && !server.data) || !baseDetail || baseDetail.version !== baseVersion) return <Spinner label="Loading the draft" />;
+  if (baseDetail.files[schemaPath(step)] === undefined) {
     return (
       <MessageBar intent="error">
         <MessageBarBody>
-          Version {latest.data.version} has no step {step}. <Link to="/studio">Choose a step</Link>
+          Version {baseDetail.version} has no step {step}. <Link to="/studio">Choose a step</Link>
         </MessageBarBody>
       </MessageBar>
     );
   }
-  return <StepEditor key={step} step={step} latest={latest.data} />;
+  // Keyed by step and base: a draft created by the first change, or saved again, keeps the editor's state.
+  return (
+    <StepEditor
+      key={`${step}:${baseDetail.version}:${reloads}`}
+      step={step}
+      base={baseDetail}
+      latestVersion={latest.data.version}
+      server={server.data ?? null}
+      reloadServer={() => void server.mutate().then(() => setReloads((n) => n + 1))}
+    />
+  );
 }
 
-function StepEditor({ step, latest }: { step: string; latest: VersionDetail }) {
+type SaveState = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'conflict'; message: string } | { kind: 'failed'; message: string };
+
+/** The step's texts of a server draft: its own files where it has them, the base version's otherwise. */
+function textsOf(step: string, base: ContentFiles, server: DraftDetail | null): StudioDraft {
+  const files = { ...base };
+  for (const [path, value] of Object.entries(server?.files ?? {})) if (value !== null) files[path] = value;
+  return newDraft(step, server?.baseVersion ?? 0, files);
+}
+
+function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServer }: { step: string; base: VersionDetail; latestVersion: number; server: DraftDetail | null; reloadServer(): void }) {
   const styles = useStyles();
-  const { mutate: reloadVersions } = useVersions();
-  const [params, setParams] = useSearchParams();
-  const [draft, setDraft] = useState<StudioDraft>(() => loadDraft(step) ?? newDraft(step, latest.version, latest.files));
-  // The base the draft started from (the published files it is compared with).
-  const [base, setBase] = useState<ContentFiles>(latest.files);
-  const [baseLoaded, setBaseLoaded] = useState(draft.baseVersion === latest.version);
   const api = useApi();
-  const fetchBase = useCallback(async (version: number) => (await api<VersionDetail>(`/api/studio/versions/${version}`)).body!.files, [api]);
+  const navigate = useNavigate();
+  const { mutate: mutateCache } = useSWRConfig();
+  const [params, setParams] = useSearchParams();
+  const base = baseDetail.files;
+  const [draft, setDraft] = useState<StudioDraft>(() => ({ ...textsOf(step, base, server), baseVersion: baseDetail.version }));
+  const serverRef = useRef<{ id: string | null; revision: number; files: Record<string, unknown> }>({ id: server?.id ?? null, revision: server?.revision ?? 0, files: server?.files ?? {} });
+  const [save, setSave] = useState<SaveState>({ kind: server ? 'saved' : 'idle' });
+  const savedKey = useRef(canonicalJson(changedFiles(draft, base).files));
 
-  useEffect(() => saveDraft(step, draft), [step, draft]);
-
-  // A draft kept from an older version is compared with that version's files.
+  // Autosave: the step's changed files (others of the draft kept), a moment after the last change.
   useEffect(() => {
-    if (baseLoaded) return;
-    let cancelled = false;
-    fetchBase(draft.baseVersion).then(
-      (files) => {
-        if (!cancelled) {
-          setBase(files);
-          setBaseLoaded(true);
-        }
-      },
-      () => {
-        if (!cancelled) setBaseLoaded(true); // compare with the latest instead
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
+    const changed = changedFiles(draft, base).files;
+    const key = canonicalJson(changed);
+    if (key === savedKey.current || save.kind === 'conflict') return;
+    const timer = setTimeout(() => {
+      const own = new Set(Object.keys(draft.texts));
+      const files: Record<string, unknown> = {};
+      for (const [path, value] of Object.entries(serverRef.current.files)) if (!own.has(path)) files[path] = value;
+      Object.assign(files, changed);
+      setSave({ kind: 'saving' });
+      const ref = serverRef.current;
+      const call = ref.id
+        ? api<DraftDetail>(`/api/studio/drafts/${ref.id}`, { method: 'PUT', body: { revision: ref.revision, files } })
+        : api<DraftDetail>('/api/studio/drafts', { method: 'POST', body: { name: `Changes to ${step}`, baseVersion: draft.baseVersion, files } });
+      call.then(
+        (res) => {
+          const saved = res.body!;
+          serverRef.current = { id: saved.id, revision: saved.revision, files: saved.files };
+          savedKey.current = key;
+          setSave({ kind: 'saved' });
+          void mutateCache(`/api/studio/drafts/${saved.id}`, saved, { revalidate: false });
+          if (!ref.id) {
+            const next = new URLSearchParams(params);
+            next.set('draft', saved.id);
+            setParams(next, { replace: true });
+          }
+        },
+        (error: unknown) => {
+          if (error instanceof ApiRequestError && error.status === 409) setSave({ kind: 'conflict', message: errorText(error) });
+          else setSave({ kind: 'failed', message: errorText(error) });
+        },
+      );
+    }, 700);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [baseLoaded, draft.baseVersion]);
+  }, [draft, base]);
 
   const paths = Object.keys(draft.texts);
+  const publishedLists = useMemo(() => listsOf(base), [base]);
   const listPaths = paths.filter((p) => p.startsWith('lists/'));
   const tab = params.get('tab') && (params.get('tab') === FORM_TAB || paths.includes(params.get('tab')!)) ? params.get('tab')! : FORM_TAB;
 
@@ -88,51 +139,100 @@ function StepEditor({ step, latest }: { step: string; latest: VersionDetail }) {
   const deferred = useDeferredValue(draft);
   const merged = useMemo(() => withDraft(base, deferred), [base, deferred]);
   const changed = useMemo(() => changedFiles(deferred, base), [deferred, base]);
-  // One lint per file text and content: the editor's lint and the problem list share it (compiling is not free).
+  // One lint per file text and content: the editor's lint and the problem list share it. Schemas are linted by the
+  // server (POST /api/studio/lint, the same lintContentFile): compiling a schema needs ajv's compiler, which the
+  // browser does not run (the CSP has no 'unsafe-eval'); the other files are linted here.
   const lintCached = useMemo(() => {
-    const cache = new Map<string, Diagnostic[]>();
-    return (path: string, text: string) => {
+    const cache = new Map<string, Promise<Diagnostic[]>>();
+    return (path: string, text: string): Promise<Diagnostic[]> => {
       const key = `${path}\u0000${text}`;
       let found = cache.get(key);
-      if (!found) cache.set(key, (found = lintContentFile(path, text, merged)));
+      if (!found) {
+        const syntax = parseJson(text).diagnostic;
+        found =
+          !path.endsWith('.schema.json') || syntax
+            ? Promise.resolve(lintContentFile(path, text, merged))
+            : api<{ diagnostics: Diagnostic[] }>('/api/studio/lint', { method: 'POST', body: { baseVersion: deferred.baseVersion, files: changed.files, path, text } }).then(
+                (res) => res.body?.diagnostics ?? [],
+                (error: unknown) => [{ from: 0, to: 0, severity: 'warning' as const, message: `The schema could not be checked: ${errorText(error)}` }],
+              );
+        cache.set(key, found);
+      }
       return found;
     };
+    // deferred and changed follow merged (all three come from the deferred draft).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [merged]);
   const lintFor = useCallback((path: string) => (text: string) => lintCached(path, text), [lintCached]);
-  const localProblems = useMemo(() => {
-    const out: string[] = [];
-    for (const [path, text] of Object.entries(deferred.texts)) for (const d of lintCached(path, text)) out.push(`${path}: ${d.message}`);
-    return out;
+  const [localProblems, setLocalProblems] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    // A moment after typing pauses, like the editor's own lint.
+    const timer = setTimeout(() => {
+      void Promise.all(Object.entries(deferred.texts).map(async ([path, text]) => (await lintCached(path, text)).map((d) => `${path}: ${d.message}`))).then(
+        (found) => live && setLocalProblems(found.flat()),
+      );
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [deferred, lintCached]);
 
-  const startOver = (files: ContentFiles, version: number) => {
-    clearDraft(step);
-    setBase(files);
-    setBaseLoaded(true);
-    setDraft(newDraft(step, version, files));
+  const listTitle = (path: string) => {
+    try {
+      const title = (JSON.parse(draft.texts[path] ?? '') as { title?: unknown }).title;
+      return typeof title === 'string' && title ? title : path.slice(6, -5);
+    } catch {
+      return path.slice(6, -5);
+    }
   };
-
-  const tabLabel = (path: string) => (path === schemaPath(step) ? 'Schema' : path === uiPath(step) ? 'UI schema' : `List ${path.slice(6, -5)}`);
+  const tabLabel = (path: string) => (path === schemaPath(step) ? 'Schema' : path === uiPath(step) ? 'UI schema' : `List ${listTitle(path)}`);
 
   return (
     <div>
       <div className={styles.head}>
         <div>
-          <Title2 as="h1">{step}</Title2>
-          <Body1 as="p">
-            Draft from version {draft.baseVersion}
+          <Title2 as="h1" block>
+            {step}
+          </Title2>
+          <Body1 as="p" block>
+            {server ? (
+              <>
+                Draft <Link to={`/studio/drafts/${server.id}`}>{server.name}</Link> by {server.author}
+              </>
+            ) : (
+              'New draft'
+            )}{' '}
+            from version {draft.baseVersion}
             {Object.keys(changed.files).length ? ` · changed: ${Object.keys(changed.files).join(', ')}` : ' · no changes'}
           </Body1>
+          <Text role="status" aria-live="polite" size={200} block>
+            {save.kind === 'saving' ? 'Saving…' : save.kind === 'saved' && serverRef.current.id ? `Saved on the server (revision ${serverRef.current.revision})` : save.kind === 'idle' ? 'Your first change starts a draft on the server.' : ''}
+          </Text>
         </div>
-        <ConfirmDialog
-          trigger={<Button disabled={Object.keys(changed.files).length === 0 && changed.unparsable.length === 0}>Discard draft</Button>}
-          title="Discard the draft?"
-          confirmLabel="Discard"
-          onConfirm={() => startOver(latest.files, latest.version)}
-        >
-          Your changes to {step} are lost and the editor shows version {latest.version} again.
-        </ConfirmDialog>
+        {serverRef.current.id && (
+          <Button onClick={() => navigate(`/studio/drafts/${serverRef.current.id}`)}>Review and publish</Button>
+        )}
       </div>
+      {(save.kind === 'conflict' || save.kind === 'failed') && (
+        <MessageBar intent={save.kind === 'conflict' ? 'warning' : 'error'} role="alert" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{save.kind === 'conflict' ? 'A colleague saved this draft meanwhile' : 'The draft was not saved'}</MessageBarTitle>
+            {save.message}{' '}
+            {save.kind === 'conflict' && (
+              <Button size="small" onClick={reloadServer}>
+                Load their version
+              </Button>
+            )}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {server && (server.status === 'in_review' || server.status === 'approved') && (
+        <MessageBar intent="info">
+          <MessageBarBody>This draft is {server.status === 'approved' ? 'approved' : 'in review'}: a change takes it back to draft and needs a new review.</MessageBarBody>
+        </MessageBar>
+      )}
       {localProblems.length > 0 && (
         <MessageBar intent="error" layout="multiline" aria-live="polite">
           <MessageBarBody>
@@ -171,34 +271,24 @@ function StepEditor({ step, latest }: { step: string; latest: VersionDetail }) {
                 schemaText={draft.texts[schemaPath(step)] ?? '{}'}
                 uiText={draft.texts[uiPath(step)] ?? '{}'}
                 onChange={({ schema, ui }) => setDraft((d) => ({ ...d, texts: { ...d.texts, [schemaPath(step)]: schema, [uiPath(step)]: ui } }))}
+                listTexts={Object.fromEntries(listPaths.map((p) => [p, draft.texts[p]!]))}
+                publishedLists={publishedLists}
+                onListChange={setText}
               />
             ) : (
               <JsonEditor key={tab} label={`${tabLabel(tab)} of ${step} (JSON)`} value={draft.texts[tab] ?? ''} onChange={(t) => setText(tab, t)} lint={lintFor(tab)} />
             )}
           </div>
         </div>
-        <PreviewPane step={step} files={merged} />
+        <PreviewPane step={step} files={merged} baseVersion={draft.baseVersion} changes={changed.files} />
       </div>
       <div style={{ marginTop: 32 }}>
         <TestsPanel
-          step={step}
           baseVersion={draft.baseVersion}
-          latestVersion={latest.version}
+          latestVersion={latestVersion}
           files={changed.files}
           localProblems={[...localProblems, ...changed.unparsable.map((p) => `${p} is not valid JSON`)]}
-          onPublished={(version) => {
-            clearDraft(step);
-            void reloadVersions();
-            // The editor goes on from the new version (its files as the server stored them).
-            fetchBase(version).then(
-              (files) => startOver(files, version),
-              () => undefined,
-            );
-          }}
-          onRebase={() => {
-            setBase(latest.files);
-            setDraft((d) => ({ ...d, baseVersion: latest.version }));
-          }}
+          draftId={serverRef.current.id}
         />
       </div>
     </div>

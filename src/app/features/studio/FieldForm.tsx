@@ -1,11 +1,81 @@
-import { Button, Checkbox, Divider, Field, Input, makeStyles, MessageBar, MessageBarBody, Select, Subtitle2, Textarea } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
-import { pretty } from './draft';
-import { addField, editField, type FieldEdit, type FieldPath, fieldKey, listFields, type NewField, newFieldProblems, readField } from './fields';
+import {
+  Button,
+  Caption1,
+  Checkbox,
+  Divider,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Subtitle2,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { type KeyboardEvent, type ReactElement, useMemo, useState } from 'react';
+import type { ReferenceList, ReferenceLists } from '../../../validation/lists';
+import { ConfirmDialog } from './ConfirmDialog';
+import { listPath, pretty } from './draft';
+import {
+  editField,
+  type FieldEdit,
+  type FieldEntry,
+  type FieldPath,
+  fieldKey,
+  fieldOrder,
+  listFields,
+  moveField,
+  readField,
+  removalWarnings,
+  removeField,
+  schemaNode,
+  uiNodeOf,
+} from './fields';
+import { ListEditor } from './ListEditor';
+import { LIST_NAME, listNameFromTitle, newList } from './listEdit';
+import { LogicEditor } from './LogicEditor';
+import { addPaletteField, FIELD_KINDS, type FieldKind, kindLabel, kindOf, namedPattern, paletteProblems, PATTERNS, patternMessage } from './palette';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  row: { display: 'grid', gridTemplateColumns: '1fr 2fr', gap: '12px' },
+  form: { display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: '12px',
+  },
+  outline: {
+    listStyle: 'none',
+    margin: 0,
+    paddingLeft: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4px',
+  },
+  nested: {
+    listStyle: 'none',
+    margin: '4px 0 0 0',
+    paddingLeft: '16px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4px',
+    borderLeft: `2px solid ${tokens.colorNeutralStroke2}`,
+  },
+  item: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px' },
+  select: {
+    flex: '1 1 200px',
+    minWidth: 0,
+    justifyContent: 'flex-start',
+    textAlign: 'start',
+  },
+  selected: { outline: `2px solid ${tokens.colorBrandStroke1}` },
+  kind: { color: tokens.colorNeutralForeground2, minWidth: '90px' },
+  section: {
+    fontWeight: tokens.fontWeightSemibold,
+    marginTop: '8px',
+    display: 'block',
+  },
 });
 
 type Json = Record<string, unknown>;
@@ -19,24 +89,39 @@ function parse(text: string): Json | undefined {
   }
 }
 
-/** A whole-number input that keeps what staff type and commits valid numbers (empty removes the rule on blur). */
-function NumberInput({ label, value, onCommit, hint }: { label: string; value: number | undefined; onCommit(v: number | null): void; hint?: string }) {
+/** A number input that keeps what staff type and commits valid numbers (empty removes the rule on blur). */
+function NumberInput({
+  label,
+  value,
+  onCommit,
+  hint,
+  min = 1,
+  whole = true,
+}: {
+  label: string;
+  value: number | undefined;
+  onCommit(v: number | null): void;
+  hint?: string;
+  min?: number;
+  whole?: boolean;
+}) {
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
     setSeen(value);
     if (Number(text) !== value) setText(value === undefined ? '' : String(value));
   }
-  const valid = text === '' || (/^\d+$/.test(text) && Number(text) >= 1);
+  const ok = (t: string) => (whole ? /^\d+$/.test(t) : /^-?\d+(\.\d+)?$/.test(t)) && Number(t) >= min;
+  const valid = text === '' || ok(text);
   return (
-    <Field label={label} hint={hint} validationMessage={valid ? undefined : 'A whole number of at least 1'}>
+    <Field label={label} hint={hint} validationMessage={valid ? undefined : whole ? `A whole number of at least ${min}` : `A number of at least ${min}`}>
       <Input
         type="number"
-        min={1}
+        min={min}
         value={text}
         onChange={(_, d) => {
           setText(d.value);
-          if (/^\d+$/.test(d.value) && Number(d.value) >= 1) onCommit(Number(d.value));
+          if (ok(d.value)) onCommit(Number(d.value));
         }}
         onBlur={() => {
           if (text === '' && value !== undefined) onCommit(null);
@@ -57,30 +142,70 @@ function regexProblem(pattern: string): string | undefined {
 
 const KEYWORD_LABELS: Record<string, string> = {
   '*': 'Message for every rule',
-  minLength: 'Message when too short / empty',
+  minLength: 'Message when too short',
   type: 'Message for a wrong type',
   format: 'Message for a wrong format',
   minimum: 'Message below the minimum',
   maximum: 'Message above the maximum',
+  uniqueItems: 'Message when an option is chosen twice',
+  minItems: 'Message when none is chosen',
+};
+
+/** "organizationInfo" -> "Organization info": a section without a title, in words. */
+export const humanize = (key: string) => {
+  const words = key
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim();
+  return (
+    words.charAt(0).toUpperCase() +
+    words
+      .slice(1)
+      .toLowerCase()
+      .replace(/\b(kyc|uae|vat|id|eid|poa)\b/g, (w) => w.toUpperCase())
+  );
 };
 
 export interface FieldFormProps {
   schemaText: string;
   uiText: string;
   onChange(next: { schema: string; ui: string }): void;
+  /** Reference lists of the draft (its own list files as text, by path) and of the version it started from. */
+  listTexts?: Record<string, string>;
+  publishedLists?: ReferenceLists;
+  onListChange?(path: string, text: string): void;
 }
 
 /**
- * The form view: the common edits of one field without raw JSON. It edits the same draft texts as the JSON
+ * The visual editor of a step: its fields in the applicant's order (select, move, remove), the properties of the
+ * selected field (label, help, placeholder, required and its message, limits, a named pattern, the options of its
+ * list, its conditions) and a palette to add a field at a chosen place. It edits the same draft texts as the JSON
  * tabs (every change is written back as formatted JSON).
  */
-export function FieldForm({ schemaText, uiText, onChange }: FieldFormProps) {
+export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publishedLists = {}, onListChange }: FieldFormProps) {
   const styles = useStyles();
   const schema = useMemo(() => parse(schemaText), [schemaText]);
   const ui = useMemo(() => parse(uiText), [uiText]);
   const fields = useMemo(() => (schema ? listFields(schema) : []), [schema]);
   const [selected, setSelected] = useState<string>('');
-  const [added, setAdded] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // Lists: the draft's own text wins over the published list.
+  const draftLists = useMemo(() => {
+    const out: Record<string, ReferenceList> = {};
+    for (const [path, text] of Object.entries(listTexts)) {
+      const name = /^lists\/([A-Za-z0-9]+)\.json$/.exec(path)?.[1];
+      const value = name ? parse(text) : undefined;
+      if (name && value && Array.isArray(value.options)) out[name] = value as unknown as ReferenceList;
+    }
+    return out;
+  }, [listTexts]);
+  const listByName = (name: string): ReferenceList | undefined => draftLists[name] ?? publishedLists[name];
+  const listNames = [...new Set([...Object.keys(publishedLists), ...Object.keys(draftLists)])].sort((a, b) =>
+    (listByName(a)?.title ?? a).localeCompare(listByName(b)?.title ?? b),
+  );
+  const writeList = (list: ReferenceList) => onListChange?.(listPath(list.name), pretty(list));
 
   if (!schema || !ui) {
     return (
@@ -89,37 +214,138 @@ export function FieldForm({ schemaText, uiText, onChange }: FieldFormProps) {
       </MessageBar>
     );
   }
-  const entry = fields.find((f) => f.key === selected) ?? fields.find((f) => !f.isObject);
+  const write = (next: { schema: Json; ui: Json }) => onChange({ schema: pretty(next.schema), ui: pretty(next.ui) });
+  const shown = displayOrder(schema, ui, fields);
+  const entry = fields.find((f) => f.key === selected) ?? shown.find((f) => !f.isObject);
   const path: FieldPath | undefined = entry?.path;
   const state = path ? readField(schema, ui, path) : undefined;
+  const node = path ? schemaNode(schema, path) : undefined;
+  const kind = node ? kindOf(node, uiNodeOf(ui, path!)) : undefined;
   const apply = (edit: FieldEdit) => {
     if (!path) return;
-    const next = editField(schema, ui, path, edit);
-    onChange({ schema: pretty(next.schema), ui: pretty(next.ui) });
+    write(editField(schema, ui, path, edit));
   };
-  const isString = state?.type === 'string';
-  const handled = new Set(['maxLength', 'pattern', 'enum', 'required']);
+  const isString = state?.type === 'string' && kind !== 'date' && kind !== 'choice' && kind !== 'emiratesId';
+  const isNumber = state?.type === 'number' || state?.type === 'integer';
+  const handled = new Set(['maxLength', 'pattern', 'enum', 'required', 'minimum', 'maximum', ...(state?.required ? ['minLength', 'minItems'] : [])]);
+  const named = namedPattern(state?.pattern);
+  const list = state?.list ? listByName(state.list) : undefined;
+  const labelOf = (p: FieldPath) => fields.find((f) => f.key === fieldKey(p))?.label ?? p[p.length - 1]!;
+
+  const move = (p: FieldPath, delta: number) => {
+    const name = p[p.length - 1]!;
+    const order = fieldOrder(schema, ui, p.slice(0, -1));
+    const to = order.indexOf(name) + delta;
+    if (to < 0 || to >= order.length) return;
+    onChange({
+      schema: schemaText,
+      ui: pretty(moveField(schema, ui, p, delta)),
+    });
+    setNotice(`${labelOf(p)} moved to place ${to + 1} of ${order.length}`);
+  };
+  const onRowKey = (e: KeyboardEvent, p: FieldPath) => {
+    if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    move(p, e.key === 'ArrowUp' ? -1 : 1);
+  };
+
+  /** One object's fields, in the applicant's order, nested sections below their title. */
+  const renderOutline = (parentPath: FieldPath, depth: number): ReactElement => {
+    const names = fieldOrder(schema, ui, parentPath);
+    return (
+      <ul className={depth ? styles.nested : styles.outline}>
+        {names.map((name, i) => {
+          const p = [...parentPath, name];
+          const f = fields.find((x) => x.key === fieldKey(p));
+          if (!f) return null;
+          const child = schemaNode(schema, p)!;
+          const itemsObject = child.type === 'array' && child.items && typeof child.items === 'object' && (child.items as Json).properties;
+          if (f.isObject || itemsObject) {
+            return (
+              <li key={name}>
+                <span className={styles.section}>{f.label === name ? humanize(name) : f.label}</span>
+                {renderOutline(itemsObject ? [...p, '*'] : p, depth + 1)}
+              </li>
+            );
+          }
+          const k = kindOf(child, uiNodeOf(ui, p));
+          const current = entry?.key === f.key;
+          return (
+            <li key={name} className={styles.item}>
+              <Button
+                appearance={current ? 'primary' : 'subtle'}
+                className={styles.select}
+                aria-pressed={current}
+                aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                onClick={() => setSelected(f.key)}
+                onKeyDown={(e) => onRowKey(e, p)}
+              >
+                {f.label}
+              </Button>
+              <Caption1 className={styles.kind}>{k ? kindLabel(k) : f.type}</Caption1>
+              <Button size="small" aria-label={`Move ${f.label} up`} disabled={i === 0} onClick={() => move(p, -1)}>
+                Up
+              </Button>
+              <Button size="small" aria-label={`Move ${f.label} down`} disabled={i === names.length - 1} onClick={() => move(p, 1)}>
+                Down
+              </Button>
+              <ConfirmDialog
+                trigger={
+                  <Button size="small" aria-label={`Remove ${f.label}`}>
+                    Remove
+                  </Button>
+                }
+                title={`Remove ${f.label}?`}
+                confirmLabel="Remove the field"
+                onConfirm={() => {
+                  write(removeField(schema, ui, p));
+                  setSelected('');
+                  setNotice(`${f.label} removed. Check the draft: the check lists the saved applications that hold it.`);
+                }}
+              >
+                <ul style={{ margin: 0, paddingLeft: 20 }}>
+                  {removalWarnings(schema, ui, p).map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              </ConfirmDialog>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  };
 
   return (
     <div className={styles.form}>
-      <Field label="Field">
-        <Select value={entry?.key ?? ''} onChange={(_, d) => setSelected(d.value)}>
-          {fields.map((f) => (
-            <option key={f.key} value={f.key}>
-              {'\u00a0\u00a0'.repeat(f.depth)}
-              {f.label} ({f.key}, {f.type})
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {state && path && (
-        <section aria-label={`Rules of ${fieldKey(path)}`} className={styles.form}>
+      <section aria-labelledby="studio-fields-title" className={styles.form}>
+        <Subtitle2 as="h3" id="studio-fields-title">
+          Fields of this step
+        </Subtitle2>
+        <Text size={200}>Choose a field to edit it. Up and Down (or Alt + arrow keys on a field) change the order the applicant sees.</Text>
+        {renderOutline([], 0)}
+        <div role="status" aria-live="polite">
+          {notice && <Text size={200}>{notice}</Text>}
+        </div>
+      </section>
+      <Divider />
+      {state && path && entry && (
+        <section aria-label={`Properties of ${state.label || entry.label}`} className={styles.form}>
+          <Subtitle2 as="h3">
+            {state.label || entry.label}
+            {kind ? ` · ${kindLabel(kind)}` : ''}
+          </Subtitle2>
           <Field label="Label">
             <Input value={state.label} onChange={(_, d) => apply({ label: d.value })} />
           </Field>
-          <Field label="Help text" hint="Shown under the field (ui:help).">
+          <Field label="Help text" hint="Shown under the field.">
             <Textarea value={state.help} onChange={(_, d) => apply({ help: d.value })} resize="vertical" />
           </Field>
+          {kind !== 'yesno' && kind !== 'upload' && kind !== 'multichoice' && (
+            <Field label="Placeholder" hint="Shown inside the empty field.">
+              <Input value={state.placeholder} onChange={(_, d) => apply({ placeholder: d.value })} />
+            </Field>
+          )}
           <Checkbox label="Required" checked={state.required} onChange={(_, d) => apply({ required: d.checked === true })} />
           {state.required && (
             <Field label="Message when not filled">
@@ -128,7 +354,12 @@ export function FieldForm({ schemaText, uiText, onChange }: FieldFormProps) {
           )}
           {isString && (
             <div className={styles.row}>
-              <NumberInput label="Max length" value={state.maxLength} onCommit={(v) => apply({ maxLength: v })} hint="Empty: no limit" />
+              <NumberInput
+                label="Max length"
+                value={state.maxLength}
+                onCommit={(v) => apply({ maxLength: v })}
+                hint="Empty: no limit. A help text that states the limit follows it."
+              />
               {state.maxLength !== undefined && (
                 <Field label="Max length message">
                   <Input value={state.messages.maxLength ?? ''} onChange={(_, d) => apply({ messages: { maxLength: d.value } })} />
@@ -136,24 +367,55 @@ export function FieldForm({ schemaText, uiText, onChange }: FieldFormProps) {
               )}
             </div>
           )}
-          {isString && (
+          {isNumber && (
             <div className={styles.row}>
-              <Field label="Pattern" hint="A regular expression; empty: any text" validationMessage={state.pattern ? regexProblem(state.pattern) : undefined}>
-                <Input value={state.pattern ?? ''} onChange={(_, d) => apply({ pattern: d.value || null })} />
-              </Field>
-              {state.pattern !== undefined && (
-                <Field label="Pattern message">
-                  <Input value={state.messages.pattern ?? ''} onChange={(_, d) => apply({ messages: { pattern: d.value } })} />
-                </Field>
-              )}
+              <NumberInput
+                label="Smallest value"
+                min={-1e15}
+                whole={false}
+                value={state.minimum}
+                onCommit={(v) => apply({ minimum: v })}
+                hint="Empty: no minimum"
+              />
+              <NumberInput
+                label="Largest value"
+                min={-1e15}
+                whole={false}
+                value={state.maximum}
+                onCommit={(v) => apply({ maximum: v })}
+                hint="Empty: no maximum"
+              />
             </div>
+          )}
+          {isString && (
+            <PatternPicker
+              pattern={state.pattern}
+              message={state.messages.pattern}
+              named={named}
+              onPick={(id) => {
+                const picked = PATTERNS.find((p) => p.id === id);
+                if (!picked) return apply({ pattern: null });
+                apply({
+                  pattern: picked.pattern,
+                  messages: {
+                    pattern: patternMessage(state.label, picked.allowed),
+                  },
+                });
+              }}
+              onRaw={(raw) => apply({ pattern: raw || null })}
+              onMessage={(m) => apply({ messages: { pattern: m } })}
+            />
           )}
           {state.enumValues && (
             <div className={styles.row}>
               <Field label="Options" hint="One value per line">
                 <Textarea
                   value={state.enumValues.join('\n')}
-                  onChange={(_, d) => apply({ enumValues: d.value.split('\n').filter((v, i, all) => v !== '' || i === all.length - 1) })}
+                  onChange={(_, d) =>
+                    apply({
+                      enumValues: d.value.split('\n').filter((v, i, all) => v !== '' || i === all.length - 1),
+                    })
+                  }
                   resize="vertical"
                 />
               </Field>
@@ -169,87 +431,254 @@ export function FieldForm({ schemaText, uiText, onChange }: FieldFormProps) {
                 <Input value={message} onChange={(_, d) => apply({ messages: { [keyword]: d.value } })} />
               </Field>
             ))}
+          {list && onListChange && (
+            // A long list starts folded, so the field's conditions stay in reach; a short or new one starts open.
+            <details key={list.name} open={list.options.length <= 8}>
+              <summary>
+                Options: the list “{list.title || list.name}” ({list.options.length})
+              </summary>
+              <ListEditor list={list} published={publishedLists[list.name]} onChange={writeList} />
+            </details>
+          )}
+          <LogicEditor
+            schema={schema}
+            ui={ui}
+            target={entry}
+            fields={fields}
+            lists={listByName}
+            onChange={(next) => onChange({ schema: schemaText, ui: pretty(next) })}
+          />
         </section>
       )}
       <Divider />
       <AddFieldForm
         schema={schema}
-        parents={fields.filter((f) => f.isObject)}
-        onAdd={(parentPath, field) => {
-          const next = addField(schema, ui, parentPath, field);
-          onChange({ schema: pretty(next.schema), ui: pretty(next.ui) });
-          const key = fieldKey([...parentPath, field.name]);
+        ui={ui}
+        fields={fields}
+        listNames={listNames}
+        nearSection={entry ? fieldKey(entry.path.slice(0, -1)) : ''}
+        listTitle={(n) => listByName(n)?.title || n}
+        canMakeLists={!!onListChange}
+        onAdd={(parentPath, field, createList) => {
+          if (createList) writeList(newList(createList.name, createList.title));
+          const lists = [...listNames, ...(createList ? [createList.name] : [])];
+          const next = addPaletteField(schema, ui, parentPath, field, lists);
+          write(next);
+          const key = fieldKey([...parentPath, next.key]);
           setSelected(key);
-          setAdded(key);
+          setNotice(
+            `${field.label} added${field.required ? ' (required)' : ''}. It now shows in the preview${createList ? `; add the options of the list “${createList.title}” below` : ''}.`,
+          );
         }}
       />
-      {added && (
-        <MessageBar intent="success" role="status">
-          <MessageBarBody>Field {added} added (optional). It now shows in the preview.</MessageBarBody>
-        </MessageBar>
+    </div>
+  );
+}
+
+/** The fields in the order the applicant sees them (ui:order at every level), sections before their fields. */
+function displayOrder(schema: Json, ui: Json, fields: FieldEntry[]): FieldEntry[] {
+  const out: FieldEntry[] = [];
+  const walk = (parentPath: FieldPath) => {
+    for (const name of fieldOrder(schema, ui, parentPath)) {
+      const p = [...parentPath, name];
+      const f = fields.find((x) => x.key === fieldKey(p));
+      if (!f) continue;
+      out.push(f);
+      if (f.isObject) walk(p);
+      const items = fields.find((x) => x.key === fieldKey([...p, '*']));
+      if (items) {
+        out.push(items);
+        walk(items.path);
+      }
+    }
+  };
+  walk([]);
+  return out;
+}
+
+function PatternPicker(props: {
+  pattern: string | undefined;
+  message: string | undefined;
+  named: (typeof PATTERNS)[number] | undefined;
+  onPick(id: string): void;
+  onRaw(raw: string): void;
+  onMessage(m: string): void;
+}) {
+  const { pattern, message, named } = props;
+  const [advanced, setAdvanced] = useState(pattern !== undefined && !named);
+  const choice = pattern === undefined ? '' : named ? named.id : 'custom';
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <Field label="Allowed characters">
+        <Select
+          value={advanced && choice !== '' ? 'custom' : choice}
+          onChange={(_, d) => {
+            if (d.value === 'custom') return setAdvanced(true);
+            setAdvanced(false);
+            props.onPick(d.value);
+          }}
+        >
+          <option value="">Any text</option>
+          {PATTERNS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          <option value="custom">Custom rule (advanced)</option>
+        </Select>
+      </Field>
+      {(advanced || choice === 'custom') && (
+        <Field
+          label="Pattern (regular expression)"
+          hint="For experts: e.g. ^[0-9]{15}$. Empty: any text."
+          validationMessage={pattern ? regexProblem(pattern) : undefined}
+        >
+          <Input value={pattern ?? ''} onChange={(_, d) => props.onRaw(d.value)} />
+        </Field>
+      )}
+      {pattern !== undefined && (
+        <Field label="Message when other characters are typed">
+          <Input value={message ?? ''} onChange={(_, d) => props.onMessage(d.value)} />
+        </Field>
       )}
     </div>
   );
 }
 
-function AddFieldForm({ schema, parents, onAdd }: { schema: Json; parents: { key: string; label: string; path: FieldPath }[]; onAdd(parent: FieldPath, field: NewField): void }) {
+const NEW_LIST = '__new__';
+
+function AddFieldForm(props: {
+  schema: Json;
+  ui: Json;
+  fields: FieldEntry[];
+  listNames: string[];
+  listTitle(name: string): string;
+  canMakeLists: boolean;
+  /** The section of the field being edited. */
+  nearSection: string;
+  onAdd(parent: FieldPath, field: Parameters<typeof addPaletteField>[3], createList?: { name: string; title: string }): void;
+}) {
+  const { schema, ui, fields, listNames, listTitle, canMakeLists } = props;
   const styles = useStyles();
-  const [parentKey, setParentKey] = useState(parents[0]?.key ?? '');
-  const [name, setName] = useState('');
-  const [type, setType] = useState<NewField['type']>('string');
+  const sections = [
+    { key: '', label: 'The step itself', path: [] as FieldPath },
+    ...displayOrder(schema, ui, fields)
+      .filter((f) => f.isObject)
+      .map((f) => ({
+        key: f.key,
+        label: f.label === f.path[f.path.length - 1] ? humanize(f.label) : f.label,
+        path: f.path,
+      })),
+  ].filter((s) => {
+    const n = s.path.length ? schemaNode(schema, s.path) : schema;
+    return !!n && !!n.properties && typeof n.properties === 'object';
+  });
+  const withFields = sections.find((s) => s.path.length > 0 && fieldOrder(schema, ui, s.path).length > 0);
+  // Until staff choose one, new fields go to the section of the field being edited.
+  const [chosenSection, setSectionKey] = useState<string | null>(null);
+  const sectionKey = chosenSection ?? (sections.some((s) => s.key === props.nearSection) ? props.nearSection : (withFields ?? sections[0])?.key) ?? '';
+  const [kind, setKind] = useState<FieldKind>('text');
   const [label, setLabel] = useState('');
-  const [maxLength, setMaxLength] = useState('');
+  const [required, setRequired] = useState(false);
+  const [list, setList] = useState('');
+  const [listTitleText, setListTitleText] = useState('');
+  const [position, setPosition] = useState('end');
   const [problems, setProblems] = useState<string[]>([]);
-  const parentPath = parentKey === '' ? [] : (parents.find((p) => p.key === parentKey)?.path ?? []);
+  const section = sections.find((s) => s.key === sectionKey) ?? sections[0];
+  const parentPath = section?.path ?? [];
+  const order = fieldOrder(schema, ui, parentPath);
+  const labelOf = (name: string) => fields.find((f) => f.key === fieldKey([...parentPath, name]))?.label ?? name;
+  const isChoice = kind === 'choice' || kind === 'multichoice';
 
   const submit = () => {
-    const field: NewField = { name: name.trim(), type, label, ...(type === 'string' && maxLength !== '' ? { maxLength: Number(maxLength) } : {}) };
-    const found = newFieldProblems(schema, parentPath, field);
+    const creating = isChoice && list === NEW_LIST;
+    const listName = creating ? listNameFromTitle(listTitleText || label, listNames) : list;
+    const field = {
+      kind,
+      label,
+      required,
+      ...(isChoice ? { list: listName } : {}),
+      position: position === 'end' ? order.length : Number(position),
+    };
+    const found = paletteProblems(schema, parentPath, field, creating ? [...listNames, listName] : listNames);
+    if (creating && !(listTitleText || label).trim()) found.push('Name the new list');
+    if (creating && !LIST_NAME.test(listName)) found.push('The new list needs a name with letters or digits');
     setProblems(found);
     if (found.length) return;
-    onAdd(parentPath, field);
-    setName('');
+    props.onAdd(parentPath, field, creating ? { name: listName, title: (listTitleText || label).trim() } : undefined);
     setLabel('');
-    setMaxLength('');
+    setListTitleText('');
+    setRequired(false);
+    setPosition('end');
   };
 
   return (
     <section aria-labelledby="studio-add-field" className={styles.form}>
       <Subtitle2 as="h3" id="studio-add-field">
-        Add an optional field
+        Add a field
       </Subtitle2>
-      <Field label="Add to section">
-        <Select value={parentKey} onChange={(_, d) => setParentKey(d.value)}>
-          <option value="">(top level)</option>
-          {parents.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.label} ({p.key})
-            </option>
-          ))}
-        </Select>
-      </Field>
       <div className={styles.row}>
-        <Field label="Field name" hint="Letters and digits, e.g. tradeName">
-          <Input value={name} onChange={(_, d) => setName(d.value)} />
+        <Field label="Kind of field" hint={FIELD_KINDS.find((k) => k.kind === kind)?.description}>
+          <Select value={kind} onChange={(_, d) => setKind(d.value as FieldKind)}>
+            {FIELD_KINDS.map((k) => (
+              <option key={k.kind} value={k.kind}>
+                {k.label}
+              </option>
+            ))}
+          </Select>
         </Field>
-        <Field label="New field label">
+        <Field label="New field label" hint="What the applicant reads, e.g. Preferred branch">
           <Input value={label} onChange={(_, d) => setLabel(d.value)} />
         </Field>
       </div>
+      {isChoice && (
+        <div className={styles.row}>
+          <Field label="Options from the list">
+            <Select value={list} onChange={(_, d) => setList(d.value)}>
+              <option value="">Choose a list</option>
+              {canMakeLists && <option value={NEW_LIST}>A new list…</option>}
+              {listNames.map((n) => (
+                <option key={n} value={n}>
+                  {listTitle(n)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {list === NEW_LIST && (
+            <Field label="Title of the new list" hint="Empty: the field's label">
+              <Input value={listTitleText} onChange={(_, d) => setListTitleText(d.value)} />
+            </Field>
+          )}
+        </div>
+      )}
       <div className={styles.row}>
-        <Field label="Type">
-          <Select value={type} onChange={(_, d) => setType(d.value as NewField['type'])}>
-            <option value="string">Text</option>
-            <option value="number">Number</option>
-            <option value="boolean">Yes / no</option>
+        <Field label="Add to section">
+          <Select
+            value={section?.key ?? ''}
+            onChange={(_, d) => {
+              setSectionKey(d.value);
+              setPosition('end');
+            }}
+          >
+            {sections.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
           </Select>
         </Field>
-        {type === 'string' && (
-          <Field label="New field max length">
-            <Input type="number" min={1} value={maxLength} onChange={(_, d) => setMaxLength(d.value)} />
-          </Field>
-        )}
+        <Field label="Place">
+          <Select value={position} onChange={(_, d) => setPosition(d.value)}>
+            {order.map((name, i) => (
+              <option key={name} value={String(i)}>
+                {i === 0 ? 'First' : `Place ${i + 1}`}, before {labelOf(name)}
+              </option>
+            ))}
+            <option value="end">Last</option>
+          </Select>
+        </Field>
       </div>
+      <Checkbox label="Required" checked={required} onChange={(_, d) => setRequired(d.checked === true)} />
       {problems.length > 0 && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
@@ -259,7 +688,9 @@ function AddFieldForm({ schema, parents, onAdd }: { schema: Json; parents: { key
           </MessageBarBody>
         </MessageBar>
       )}
-      <Button onClick={submit}>Add field</Button>
+      <Button appearance="primary" onClick={submit}>
+        Add field
+      </Button>
     </section>
   );
 }

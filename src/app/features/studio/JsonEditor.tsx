@@ -10,7 +10,7 @@ export interface JsonEditorProps {
   value: string;
   onChange(text: string): void;
   /** Lints the text (JSON syntax, meta-schema, our keywords); run by CodeMirror after typing pauses. */
-  lint(text: string): Diagnostic[];
+  lint(text: string): Diagnostic[] | Promise<Diagnostic[]>;
   /** Accessible name of the editing area. */
   label: string;
 }
@@ -38,10 +38,10 @@ export function JsonEditor({ value, onChange, lint, label }: JsonEditorProps) {
           basicSetup,
           json(),
           lintGutter(),
-          linter((v): CmDiagnostic[] => {
+          linter(async (v): Promise<CmDiagnostic[]> => {
             const text = v.state.doc.toString();
             const max = text.length;
-            return lintRef.current(text).map((d) => ({ from: Math.min(d.from, max), to: Math.min(Math.max(d.to, d.from), max), severity: d.severity, message: d.message }));
+            return (await lintRef.current(text)).map((d) => ({ from: Math.min(d.from, max), to: Math.min(Math.max(d.to, d.from), max), severity: d.severity, message: d.message }));
           }, { delay: 400 }),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((u) => {

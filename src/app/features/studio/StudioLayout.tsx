@@ -14,7 +14,7 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   brand: { color: tokens.colorNeutralForegroundOnBrand, fontWeight: 700, fontSize: '18px', textDecorationLine: 'none' },
-  nav: { display: 'flex', gap: '16px', flexGrow: 1 },
+  nav: { display: 'flex', gap: '16px', flexGrow: 1, flexWrap: 'wrap' },
   link: { color: tokens.colorNeutralForegroundOnBrand, textDecorationLine: 'underline' },
   main: { padding: '24px', maxWidth: '1600px', margin: '0 auto' },
 });
@@ -33,6 +33,9 @@ export function StudioLayout({ children }: { children: ReactNode }) {
         <nav className={styles.nav} aria-label="Studio">
           <Link to="/studio" className={styles.link}>
             Steps
+          </Link>
+          <Link to="/studio/drafts" className={styles.link}>
+            Drafts
           </Link>
           <Link to="/studio/versions" className={styles.link}>
             Versions

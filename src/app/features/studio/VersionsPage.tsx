@@ -19,9 +19,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useApi } from '../session/session';
-import { type AuditEntry, errorText, useStudioGet, useVersions, type VersionDiff } from './api';
+import { type AuditEntry, type CheckResult, type DraftDetail, errorText, useStudioGet, useVersions, type VersionDiff } from './api';
+import { ReadableChanges } from './DraftPage';
 import { ConfirmDialog } from './ConfirmDialog';
+import { activitySentence } from './activityWords';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: '12px', alignItems: 'end', flexWrap: 'wrap', marginTop: '12px' },
@@ -45,6 +48,10 @@ function DiffView({ from, to }: { from: number; to: number }) {
   if (data.files.length === 0) return <Text>Versions {from} and {to} have the same content.</Text>;
   return (
     <div aria-label={`Differences from version ${from} to ${to}`}>
+      <ReadableChanges changes={data.changes} label={`Changes from version ${from} to ${to}`} />
+      <Text block weight="semibold" style={{ marginTop: 16 }}>
+        For experts: the files, by JSON pointer
+      </Text>
       {data.files.map((f) => (
         <div key={f.path} style={{ marginTop: 12 }}>
           <Text weight="semibold">
@@ -78,12 +85,13 @@ function DiffView({ from, to }: { from: number; to: number }) {
 export default function VersionsPage() {
   const styles = useStyles();
   const api = useApi();
-  const { data, error, mutate } = useVersions();
+  const { data, error } = useVersions();
   const audit = useStudioGet<{ entries: AuditEntry[] }>('/audit?limit=50');
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
   const [rollbackMessage, setRollbackMessage] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const navigate = useNavigate();
 
   if (error) {
     return (
@@ -98,17 +106,18 @@ export default function VersionsPage() {
   const a = from ?? versions[1]?.version ?? latest;
   const b = to ?? latest;
 
+  /**
+   * A rollback is a publication like any other: the server makes a draft whose content is the old version,
+   * checks it against saved applications, and the draft goes through the same review.
+   */
   async function rollback(version: number) {
     setOutcome(null);
+    const body = { toVersion: version, ...(rollbackMessage.trim() ? { name: rollbackMessage.trim() } : {}) };
     try {
-      const res = await api<{ version: number }>('/api/studio/rollback', {
-        method: 'POST',
-        body: { toVersion: version, ...(rollbackMessage.trim() ? { message: rollbackMessage.trim() } : {}) },
-      });
-      setOutcome({ ok: true, text: `Rolled back to version ${version}: published as version ${res.body!.version}.` });
+      const res = await api<{ draft: DraftDetail; check: CheckResult }>('/api/studio/rollback', { method: 'POST', body });
       setRollbackMessage('');
-      await mutate();
       void audit.mutate();
+      navigate(`/studio/drafts/${res.body!.draft.id}`, { state: { check: { ...res.body!.check, revision: res.body!.draft.revision } } });
     } catch (e) {
       setOutcome({ ok: false, text: errorText(e) });
     }
@@ -147,13 +156,14 @@ export default function VersionsPage() {
                   <ConfirmDialog
                     trigger={<Button size="small">Roll back to version {v.version}</Button>}
                     title={`Roll back to version ${v.version}?`}
-                    confirmLabel="Roll back"
+                    confirmLabel="Make rollback draft"
                     onConfirm={() => void rollback(v.version)}
                   >
                     <Text block>
-                      The content of version {v.version} is published again as a new version; applicants get it with their next configuration load.
+                      A draft with the content of version {v.version} is made and checked against saved applications. Like any change, another product
+                      user reviews and publishes it.
                     </Text>
-                    <Field label="Reason (optional)" style={{ marginTop: 12 }}>
+                    <Field label="Name of the rollback draft (optional)" style={{ marginTop: 12 }}>
                       <Input value={rollbackMessage} onChange={(_, d) => setRollbackMessage(d.value)} />
                     </Field>
                   </ConfirmDialog>
@@ -202,8 +212,7 @@ export default function VersionsPage() {
               <TableRow>
                 <TableHeaderCell>When</TableHeaderCell>
                 <TableHeaderCell>Who</TableHeaderCell>
-                <TableHeaderCell>What</TableHeaderCell>
-                <TableHeaderCell>Detail</TableHeaderCell>
+                <TableHeaderCell>What happened</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -211,8 +220,13 @@ export default function VersionsPage() {
                 <TableRow key={`${e.at}-${i}`}>
                   <TableCell>{new Date(e.at).toLocaleString()}</TableCell>
                   <TableCell>{e.actor}</TableCell>
-                  <TableCell>{e.action}</TableCell>
-                  <TableCell className={styles.code}>{typeof e.detail === 'string' ? e.detail : JSON.stringify(e.detail)}</TableCell>
+                  <TableCell>
+                    {activitySentence(e.action, e.detail)}
+                    <details>
+                      <summary>Recorded details</summary>
+                      <span className={styles.code}>{typeof e.detail === 'string' ? e.detail : JSON.stringify(e.detail, null, 1)}</span>
+                    </details>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

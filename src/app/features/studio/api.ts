@@ -20,12 +20,70 @@ export interface DiffChange {
   pointer: string;
   before?: unknown;
   after?: unknown;
+  movedFrom?: number;
+}
+
+/** One change in plain language (src/server/studio/describe.ts). */
+export interface ReadableChange {
+  where: string;
+  field?: string;
+  kind: 'added' | 'removed' | 'changed' | 'renamed' | 'moved';
+  text: string;
+  path: string;
+  pointer: string;
 }
 
 export interface VersionDiff {
   from: number;
   to: number;
   files: { path: string; status: 'added' | 'removed' | 'changed'; changes: DiffChange[] }[];
+  changes: ReadableChange[];
+}
+
+export type DraftStatus = 'draft' | 'in_review' | 'changes_requested' | 'approved' | 'published' | 'discarded';
+
+/** A draft stored on the server (src/server/studio/draftRepository.ts). */
+export interface DraftSummary {
+  id: string;
+  name: string;
+  kind: 'edit' | 'rollback';
+  rollbackTo: number | null;
+  baseVersion: number;
+  revision: number;
+  status: DraftStatus;
+  author: string;
+  yours: boolean;
+  updatedBy: string;
+  approvedBy: string | null;
+  approvedRevision: number | null;
+  acknowledgedHash: string | null;
+  publishedVersion: number | null;
+  changedFiles: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DraftDetail extends DraftSummary {
+  files: Record<string, unknown>;
+  events: { at: string; actor: string; action: string; comment: string | null; revision: number }[];
+  latestVersion: number;
+}
+
+export const STATUS_LABELS: Record<DraftStatus, string> = {
+  draft: 'Draft',
+  in_review: 'Waiting for review',
+  changes_requested: 'Changes requested',
+  approved: 'Approved',
+  published: 'Published',
+  discarded: 'Discarded',
+};
+
+export interface AffectedApplication {
+  id: string;
+  company: string | null;
+  status: string;
+  newlyFailing: boolean;
+  holds: string[];
 }
 
 export interface Problem {
@@ -52,7 +110,20 @@ export interface FixtureRun {
 export interface CheckResult {
   problems: Problem[];
   fixtures: FixtureRun;
-  breaking: { checked: number; newlyFailing: number; fields: { field: string; count: number }[]; prospects: string[] };
+  breaking: {
+    checked: number;
+    newlyFailing: number;
+    fields: { field: string; label?: string; count: number }[];
+    prospects: string[];
+    removedFields?: { field: string; label: string; required: boolean; held: number }[];
+    applications?: AffectedApplication[];
+  };
+  /** The server's hash of this result: a publication needing an acknowledgement sends it back as `acknowledge`. */
+  checkHash?: string;
+  needsAcknowledgement?: boolean;
+  /** The draft against its base, in plain language (the check of a stored draft). */
+  diff?: ReadableChange[];
+  revision?: number;
 }
 
 export interface AuditEntry {
@@ -96,10 +167,5 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Problems a failed publish carried (400 FieldsValidation), in the check's shape. */
-export function problemsOf(error: unknown): Problem[] {
-  if (!(error instanceof ApiRequestError)) return [];
-  const body = error.body as (ApiRequestError['body'] & { problems?: Problem[] }) | undefined;
-  if (body?.problems) return body.problems;
-  return (body?.errors ?? []).map((e) => ({ path: e.field ?? '', message: e.message }));
-}
+export const useDrafts = () => useStudioGet<{ drafts: DraftSummary[] }>('/drafts');
+export const useDraft = (id: string | null) => useStudioGet<DraftDetail>(id ? `/drafts/${id}` : null);

@@ -2,42 +2,12 @@ import { canonicalJson } from '../../../content/contentHash';
 import type { ContentFiles } from '../../../content/contentTypes';
 
 /**
- * A step's draft: the text of each file being edited (kept as text so a half-typed JSON survives a reload) and
- * the published version it started from (the server refuses a publish on a stale base). Kept in
- * sessionStorage per step: a reload loses nothing, closing the tab forgets it.
+ * A step's draft in the editor: the text of each file being edited (kept as text so a half-typed JSON is not
+ * lost) and the published version it started from. The parsed, changed files are saved to the server draft.
  */
 export interface StudioDraft {
   baseVersion: number;
   texts: Record<string, string>;
-}
-
-const storageKey = (step: string) => `qa.studio.draft.${step}`;
-
-export function loadDraft(step: string): StudioDraft | null {
-  try {
-    const raw = sessionStorage.getItem(storageKey(step));
-    if (!raw) return null;
-    const draft = JSON.parse(raw) as StudioDraft;
-    return typeof draft.baseVersion === 'number' && draft.texts && typeof draft.texts === 'object' ? draft : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveDraft(step: string, draft: StudioDraft): void {
-  try {
-    sessionStorage.setItem(storageKey(step), JSON.stringify(draft));
-  } catch {
-    // Storage full or blocked: the draft lives on in memory for this page.
-  }
-}
-
-export function clearDraft(step: string): void {
-  try {
-    sessionStorage.removeItem(storageKey(step));
-  } catch {
-    // nothing stored
-  }
 }
 
 export const schemaPath = (step: string) => `steps/${step}.schema.json`;

@@ -5,6 +5,8 @@
  * `errorMessage` (required ones on the parent object). Every function returns new documents.
  */
 
+import { FORBIDDEN_KEYS } from '../../../content/fieldMap';
+
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -30,8 +32,13 @@ export interface FieldState {
   required: boolean;
   requiredMessage: string;
   maxLength?: number;
+  minimum?: number;
+  maximum?: number;
   pattern?: string;
   enumValues?: string[];
+  placeholder: string;
+  /** The reference list of a choice field (`x-list.list`, on the field or its items). */
+  list?: string;
   /** ajv-errors messages of the field, by keyword (an errorMessage string counts for every keyword: key "*"). */
   messages: Record<string, string>;
 }
@@ -112,17 +119,42 @@ export function readField(schema: Json, ui: Json, path: FieldPath): FieldState |
     type: typeOf(node),
     label: typeof uiN['ui:title'] === 'string' ? uiN['ui:title'] : typeof node.title === 'string' ? node.title : '',
     help: typeof uiN['ui:help'] === 'string' ? uiN['ui:help'] : '',
+    placeholder: typeof uiN['ui:placeholder'] === 'string' ? uiN['ui:placeholder'] : '',
     required,
     requiredMessage: typeof parentMessages[name] === 'string' ? parentMessages[name] : '',
     ...(typeof node.maxLength === 'number' ? { maxLength: node.maxLength } : {}),
+    ...(typeof node.minimum === 'number' ? { minimum: node.minimum } : {}),
+    ...(typeof node.maximum === 'number' ? { maximum: node.maximum } : {}),
     ...(typeof node.pattern === 'string' ? { pattern: node.pattern } : {}),
+    ...(listOf(node) ? { list: listOf(node) } : {}),
     ...(Array.isArray(node.enum) ? { enumValues: node.enum.map(String) } : {}),
     messages,
   };
 }
 
-/** The repo's wording for a length limit (spec: 'Maximum N characters allowed'). */
-export const maxLengthMessage = (n: number) => `Maximum ${n} characters allowed`;
+/** The reference list a field's options come from (single choice: on the field; multiple choice: field or items). */
+export function listOf(node: Json): string | undefined {
+  const rule = isObject(node['x-list']) ? node['x-list'] : isObject(node.items) && isObject(node.items['x-list']) ? node.items['x-list'] : undefined;
+  return rule && typeof rule.list === 'string' ? rule.list : undefined;
+}
+
+/**
+ * Help text that states a limit follows the limit: "up to 50 characters" becomes "up to 40 characters" when the
+ * limit changes from 50 to 40 (only the number next to the unit is replaced, so other numbers stay).
+ */
+export function helpFollowingLimit(help: string, before: number | undefined, after: number | undefined, unit: RegExp): string {
+  if (before === undefined || after === undefined || before === after) return help;
+  const re = new RegExp(`(^|[^0-9.,])${String(before).replace('.', '\\.')}(?=\\s*${unit.source})`, 'g');
+  return help.replace(re, (_m, lead: string) => `${lead}${after}`);
+}
+
+const CHARACTERS = /characters?\b/;
+const NUMBER_WORDS = /(or (more|less|fewer)|and|to|\)|\.|,|$)/;
+export const minimumMessage = (label: string, n: number) => `${label} must be ${n} or more`;
+export const maximumMessage = (label: string, n: number) => `${label} must be ${n} or less`;
+
+/** The repo's wording for a length limit: the field, what is wrong and the fix (test/unit/messages.test.ts). */
+export const maxLengthMessage = (label: string, n: number) => `${label} is too long: use at most ${n} characters`;
 
 /** What the form view changes; absent keys stay as they are, `null` removes a rule. */
 export interface FieldEdit {
@@ -131,6 +163,9 @@ export interface FieldEdit {
   required?: boolean;
   requiredMessage?: string;
   maxLength?: number | null;
+  minimum?: number | null;
+  maximum?: number | null;
+  placeholder?: string;
   pattern?: string | null;
   enumValues?: string[] | null;
   /** Message per keyword; an empty text removes it. */
@@ -170,8 +205,34 @@ export function editField(schema: Json, ui: Json, path: FieldPath, edit: FieldEd
     if (edit.help) uiN['ui:help'] = edit.help;
     else delete uiN['ui:help'];
   }
+  if (edit.placeholder !== undefined) {
+    const uiN = uiNode(u, path, true)!;
+    if (edit.placeholder) uiN['ui:placeholder'] = edit.placeholder;
+    else delete uiN['ui:placeholder'];
+  }
+  // The help text follows a changed limit ("up to 50 characters" -> "up to 40 characters").
+  const followHelp = (before: unknown, after: number | null, unit: RegExp) => {
+    const uiN = uiNode(u, path, false);
+    if (!uiN || typeof uiN['ui:help'] !== 'string' || typeof before !== 'number' || after === null) return;
+    uiN['ui:help'] = helpFollowingLimit(uiN['ui:help'], before, after, unit);
+  };
+  for (const [keyword, wording] of [['minimum', minimumMessage], ['maximum', maximumMessage]] as const) {
+    const value = edit[keyword];
+    if (value === undefined) continue;
+    const before = node[keyword];
+    const current = isObject(node.errorMessage) ? node.errorMessage[keyword] : undefined;
+    if (value === null) {
+      delete node[keyword];
+      setMessage(node, keyword, undefined);
+    } else {
+      node[keyword] = value;
+      if (current === undefined || (typeof before === 'number' && current === wording(label, before))) setMessage(node, keyword, wording(label, value));
+      followHelp(before, value, NUMBER_WORDS);
+    }
+  }
   if (edit.maxLength !== undefined) {
     const before = node.maxLength;
+    followHelp(before, edit.maxLength, CHARACTERS);
     const current = isObject(node.errorMessage) ? node.errorMessage.maxLength : undefined;
     if (edit.maxLength === null) {
       delete node.maxLength;
@@ -179,8 +240,8 @@ export function editField(schema: Json, ui: Json, path: FieldPath, edit: FieldEd
     } else {
       node.maxLength = edit.maxLength;
       // Keep the standard message in step with the number unless staff wrote their own.
-      if (current === undefined || (typeof before === 'number' && current === maxLengthMessage(before))) {
-        setMessage(node, 'maxLength', maxLengthMessage(edit.maxLength));
+      if (current === undefined || (typeof before === 'number' && current === maxLengthMessage(label, before))) {
+        setMessage(node, 'maxLength', maxLengthMessage(label, edit.maxLength));
       }
     }
   }
@@ -190,7 +251,7 @@ export function editField(schema: Json, ui: Json, path: FieldPath, edit: FieldEd
       setMessage(node, 'pattern', undefined);
     } else {
       node.pattern = edit.pattern;
-      if (!(isObject(node.errorMessage) && node.errorMessage.pattern)) setMessage(node, 'pattern', `${label} is invalid`);
+      if (!(isObject(node.errorMessage) && node.errorMessage.pattern)) setMessage(node, 'pattern', `${label} has characters that are not allowed: remove them`);
     }
   }
   if (edit.enumValues !== undefined) {
@@ -251,6 +312,7 @@ export function newFieldProblems(schema: Json, parentPath: FieldPath, field: New
   const parent = parentPath.length ? schemaNode(schema, parentPath) : schema;
   if (!parent || !isObject(parent.properties)) problems.push('Choose an object (section) to add the field to');
   if (!NAME.test(field.name)) problems.push('Name: letters and digits, starting with a letter (e.g. tradeName)');
+  else if (FORBIDDEN_KEYS.has(field.name)) problems.push(`${field.name} cannot be a field name`);
   else if (parent && isObject(parent.properties) && field.name in parent.properties) problems.push(`A field named ${field.name} already exists here`);
   if (!field.label.trim()) problems.push('Label is not filled');
   if (field.type === 'string' && field.maxLength !== undefined && (!Number.isInteger(field.maxLength) || field.maxLength < 1)) {
@@ -259,7 +321,11 @@ export function newFieldProblems(schema: Json, parentPath: FieldPath, field: New
   return problems;
 }
 
-/** Adds an optional field to the schema and to the UI order (before "*", so it shows where staff expect). */
+/**
+ * Adds an optional field to the schema and to the UI order (before "*", so it shows where staff expect). The
+ * field is a declared property, so the prospect stays closed (the server's field map, src/content/fieldMap.ts,
+ * then accepts it; its writer is the applicant unless the schema says otherwise with x-writer).
+ */
 export function addField(schema: Json, ui: Json, parentPath: FieldPath, field: NewField): { schema: Json; ui: Json } {
   const problems = newFieldProblems(schema, parentPath, field);
   if (problems.length) throw new Error(problems.join('; '));
@@ -269,10 +335,10 @@ export function addField(schema: Json, ui: Json, parentPath: FieldPath, field: N
   const node: Json = { type: field.type, title: field.label.trim() };
   if (field.type === 'string' && field.maxLength !== undefined) {
     node.maxLength = field.maxLength;
-    node.errorMessage = { maxLength: maxLengthMessage(field.maxLength) };
+    node.errorMessage = { maxLength: maxLengthMessage(field.label.trim(), field.maxLength) };
   }
-  if (field.type === 'number') node.errorMessage = { type: `${field.label.trim()} is invalid` };
-  if (field.type === 'boolean') node.errorMessage = { type: `${field.label.trim()} is invalid` };
+  if (field.type === 'number') node.errorMessage = { type: `${field.label.trim()} must be a number, e.g. 1500 or 12.50` };
+  if (field.type === 'boolean') node.errorMessage = { type: `${field.label.trim()}: choose Yes or No` };
   (parent.properties as Json)[field.name] = node;
   const uiParent = uiNode(u, parentPath, true)!;
   if (Array.isArray(uiParent['ui:order'])) {
@@ -281,5 +347,136 @@ export function addField(schema: Json, ui: Json, parentPath: FieldPath, field: N
     order.splice(star === -1 ? order.length : star, 0, field.name);
     uiParent['ui:order'] = order;
   }
+  return { schema: s, ui: u };
+}
+
+/** The UI schema node of a field (read only; undefined when the UI schema has none). */
+export const uiNodeOf = (ui: Json, path: FieldPath): Json | undefined => uiNode(ui, path, false);
+
+/** The object (section or array item) holding a field's children: the schema node at `parentPath`. */
+function holder(schema: Json, parentPath: FieldPath): Json | undefined {
+  return parentPath.length ? schemaNode(schema, parentPath) : schema;
+}
+
+/**
+ * The fields of an object in the order the applicant sees them: `ui:order` as RJSF applies it (names before "*",
+ * then the properties it does not name, in schema order, at the "*", then names after it).
+ */
+export function fieldOrder(schema: Json, ui: Json, parentPath: FieldPath): string[] {
+  const parent = holder(schema, parentPath);
+  const names = parent && isObject(parent.properties) ? Object.keys(parent.properties) : [];
+  const order = uiNode(ui, parentPath, false)?.['ui:order'];
+  if (!Array.isArray(order)) return names;
+  const listed = order.filter((n): n is string => typeof n === 'string' && (n === '*' || names.includes(n)));
+  const rest = names.filter((n) => !listed.includes(n));
+  const star = listed.indexOf('*');
+  if (star === -1) return [...listed, ...rest];
+  return [...listed.slice(0, star), ...rest, ...listed.slice(star + 1)];
+}
+
+function writeOrder(ui: Json, parentPath: FieldPath, names: string[]) {
+  uiNode(ui, parentPath, true)!['ui:order'] = [...names, '*'];
+}
+
+/** Moves a field up (-1) or down (+1) among its siblings (written as an explicit `ui:order`). */
+export function moveField(schema: Json, ui: Json, path: FieldPath, delta: number): Json {
+  const u = structuredClone(ui);
+  const parentPath = path.slice(0, -1);
+  const name = path[path.length - 1]!;
+  const order = fieldOrder(schema, ui, parentPath);
+  const from = order.indexOf(name);
+  const to = from + delta;
+  if (from === -1 || to < 0 || to >= order.length) return u;
+  order.splice(from, 1);
+  order.splice(to, 0, name);
+  writeOrder(u, parentPath, order);
+  return u;
+}
+
+const varOf = (name: string) => new RegExp(`"var":"([^"]*/)?${name}"`);
+
+/** UI paths (dotted, "items" for array items) whose `ui:logic` reads the field's name in a var. */
+function logicReferences(ui: Json, path: FieldPath): string[] {
+  const name = path[path.length - 1]!;
+  const out: string[] = [];
+  const walk = (node: unknown, at: string[]) => {
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'ui:logic') {
+        if (varOf(name).test(JSON.stringify(value))) out.push(at.join('.'));
+      } else if (!key.startsWith('ui:')) walk(value, [...at, key]);
+    }
+  };
+  walk(ui, []);
+  return out.filter((p) => p !== path.map((s) => (s === '*' ? 'items' : s)).join('.'));
+}
+
+/** What removing a field takes with it and why it may break saved applications (shown before removing). */
+export function removalWarnings(schema: Json, ui: Json, path: FieldPath): string[] {
+  const state = readField(schema, ui, path);
+  if (!state) return [];
+  const label = state.label || fieldKey(path);
+  const out = [
+    `Saved applications that hold an answer to ${label} lose it from the form. The check lists them; removing a field that saved applications hold is a breaking change the reviewer must acknowledge.`,
+  ];
+  if (state.required) out.push(`${label} is required today: removing a required field is a breaking change.`);
+  const refs = logicReferences(ui, path);
+  if (refs.length) out.push(`Conditions of ${refs.length} other field(s) read ${label}: they are removed with it.`);
+  return out;
+}
+
+/**
+ * Removes a field: its property, its place in `required` and the required message, its UI node and order entry,
+ * and the conditions of other fields that read it (a condition on a field that no longer exists would never hold).
+ */
+export function removeField(schema: Json, ui: Json, path: FieldPath): { schema: Json; ui: Json } {
+  const s = structuredClone(schema);
+  const u = structuredClone(ui);
+  const name = path[path.length - 1]!;
+  const parentPath = path.slice(0, -1);
+  const parent = holder(s, parentPath);
+  if (!parent || !isObject(parent.properties) || !(name in parent.properties)) throw new Error(`No field ${fieldKey(path)} in the schema`);
+  const refs = logicReferences(u, path);
+  delete parent.properties[name];
+  if (Array.isArray(parent.required)) {
+    parent.required = parent.required.filter((r) => r !== name);
+    if (!(parent.required as unknown[]).length) delete parent.required;
+  }
+  if (isObject(parent.errorMessage) && isObject(parent.errorMessage.required)) {
+    delete parent.errorMessage.required[name];
+    if (!Object.keys(parent.errorMessage.required).length) delete parent.errorMessage.required;
+    if (!Object.keys(parent.errorMessage).length) delete parent.errorMessage;
+  }
+  if (isObject(parent['x-phone']) && (parent['x-phone'].number === name || parent['x-phone'].code === name)) delete parent['x-phone'];
+  const uiParent = uiNode(u, parentPath, false);
+  if (uiParent) {
+    delete uiParent[name];
+    if (Array.isArray(uiParent['ui:order'])) uiParent['ui:order'] = (uiParent['ui:order'] as string[]).filter((n) => n !== name);
+  }
+  for (const ref of refs) {
+    const node = ref === '' ? u : uiNode(u, ref.split('.').map((k) => (k === 'items' ? '*' : k)), false);
+    if (!node || !isObject(node['ui:logic'])) continue;
+    const logic = node['ui:logic'];
+    for (const key of Object.keys(logic)) if (varOf(name).test(JSON.stringify(logic[key]))) delete logic[key];
+    if (!Object.keys(logic).length) delete node['ui:logic'];
+  }
+  return { schema: s, ui: u };
+}
+
+/**
+ * Inserts a ready field (schema node, UI node) into an object at a position of the applicant's order
+ * (undefined: at the end). The name must be free (see keyFromLabel in palette.ts).
+ */
+export function insertField(schema: Json, ui: Json, parentPath: FieldPath, name: string, node: Json, uiField: Json, position?: number): { schema: Json; ui: Json } {
+  const s = structuredClone(schema);
+  const u = structuredClone(ui);
+  const parent = holder(s, parentPath);
+  if (!parent || !isObject(parent.properties)) throw new Error('Choose a section to add the field to');
+  const order = fieldOrder(s, u, parentPath);
+  (parent.properties as Json)[name] = node;
+  if (Object.keys(uiField).length) uiNode(u, parentPath, true)![name] = uiField;
+  const at = position === undefined ? order.length : Math.max(0, Math.min(position, order.length));
+  order.splice(at, 0, name);
+  writeOrder(u, parentPath, order);
   return { schema: s, ui: u };
 }

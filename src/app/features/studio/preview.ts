@@ -1,13 +1,12 @@
 import { buildContent } from '../../../content/buildContent';
 import type { ContentFiles, Flow, StepDefinition } from '../../../content/contentTypes';
-import { createAjv } from '../../../validation/createAjv';
 import type { ReferenceLists } from '../../../validation/lists';
-import { ProjectValidator } from '../../../validation/rjsfValidator';
+import type { FormValidator } from '../../../validation/rjsfValidator';
+import { loadValidators } from '../forms/stepValidator';
 
 export interface PreviewModel {
   step: StepDefinition;
   lists: ReferenceLists;
-  validator: ProjectValidator;
   /** What the step's form starts with: the prospect template for prospect steps, an empty stakeholder otherwise. */
   initialData: Record<string, unknown>;
   products: Record<string, unknown>;
@@ -20,17 +19,27 @@ export function flowOf(flows: Record<string, Flow>, step: string): Flow | undefi
 
 /**
  * Builds what the applicant's browser would get for the draft: the same buildContent as the config endpoint
- * (bundled step, lists) and a validator from the same factory (createAjv + ProjectValidator), so the preview
- * shows exactly the messages an applicant would see. Throws with a readable message when the draft does not build.
+ * (bundled step, lists). Throws with a readable message when the draft does not build. Its validator comes from
+ * the server (previewValidator): the browser compiles no schema.
  */
 export function buildPreview(files: ContentFiles, stepName: string): PreviewModel {
-  const content = buildContent(files);
+  const content = buildContent(files, { lifecycle: false });
   const step = content.steps[stepName];
   if (!step) throw new Error(`The draft has no step ${stepName}`);
-  const validator = new ProjectValidator(createAjv({ lists: content.lists }));
-  // Compile now, so that a schema the form cannot use is reported here and not thrown inside the form.
-  validator.fieldErrors(step.schema, {});
   const flow = flowOf(content.flows, stepName);
   const initialData = flow && flow.scope !== '' ? {} : structuredClone(content.prospectTemplate);
-  return { step, lists: content.lists, validator, initialData, products: content.products };
+  return { step, lists: content.lists, initialData, products: content.products };
+}
+
+type Api = <T>(url: string, init: { method: 'POST'; body: unknown }) => Promise<{ body: T | undefined }>;
+
+/**
+ * The draft step's validators as an applicant's browser would run them: the server generates them from the draft
+ * (POST /api/studio/preview, the same code generation as a published version's) and the preview imports the module,
+ * so the preview shows exactly the messages an applicant would see.
+ */
+export async function previewValidator(api: Api, draft: { baseVersion: number; files: ContentFiles; step: string }, lists: ReferenceLists): Promise<FormValidator> {
+  const { body } = await api<{ module: string }>('/api/studio/preview', { method: 'POST', body: draft });
+  if (!body?.module) throw new Error('The server sent no validators for the preview');
+  return loadValidators(body.module, lists);
 }

@@ -7,6 +7,8 @@ const StudioLoginPage = lazy(() => import('./StudioLoginPage'));
 const StepPickerPage = lazy(() => import('./StepPickerPage'));
 const EditorPage = lazy(() => import('./EditorPage'));
 const VersionsPage = lazy(() => import('./VersionsPage'));
+const DraftsPage = lazy(() => import('./DraftsPage'));
+const DraftPage = lazy(() => import('./DraftPage'));
 const RequireProduct = lazy(() => import('./StudioLayout').then((m) => ({ default: m.RequireProduct })));
 
 const guarded = (page: ReactNode) => (
@@ -28,4 +30,6 @@ export const studioRoutes: RouteObject[] = [
   { path: '/studio', element: guarded(<StepPickerPage />) },
   { path: '/studio/steps/:step', element: guarded(<EditorPage />) },
   { path: '/studio/versions', element: guarded(<VersionsPage />) },
+  { path: '/studio/drafts', element: guarded(<DraftsPage />) },
+  { path: '/studio/drafts/:id', element: guarded(<DraftPage />) },
 ];

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createRefreshTokenRepository } from '../../repositories/refreshTokenRepository';
 import type { Role } from '../../security/principal';
 import { deriveKey, loadServerSecret } from '../../security/serverSecret';
-import { createTokenService, type TokenService } from '../../security/tokens';
+import { createTokenService, type TokenService, type VerifiedAccess } from '../../security/tokens';
 import { ApiError } from './errors';
 
 declare module 'fastify' {
@@ -29,7 +29,8 @@ const unauthorized = (reply: FastifyReply) => reply.code(401).header('cache-cont
 
 /**
  * Identity: JWT access tokens (HS256 with a sub-key of the server secret) and rotating refresh tokens in the
- * database. A near-expiry access token is renewed in the x-access-token header of any authenticated answer.
+ * database, both bound to a session row (security/tokens.ts). A near-expiry access token is renewed in the
+ * x-access-token header of any authenticated answer, only while its session is alive and never past its end.
  */
 export default fp(
   async (app) => {
@@ -48,18 +49,23 @@ export default fp(
       key: deriveKey(secret, 'jwt-hs256'),
       accessTtlSeconds: identity.accessTokenTtlSeconds,
       refreshTtlSeconds: identity.refreshTokenTtlSeconds,
+      sessionMaxSeconds: identity.sessionMaxAgeSeconds,
+      // PGlite's data folder is held by this one process, so every logout goes through this service.
+      cacheSessions: app.database.kind === 'pglite',
     });
     app.decorate('tokenService', tokens);
     await repo.prune(app.database.db, new Date());
 
-    const expiries = new WeakMap<FastifyRequest, number>();
+    const verifiedOf = new WeakMap<FastifyRequest, VerifiedAccess>();
     app.decorateRequest('principal', undefined);
+    app.decorateRequest('sessionId', undefined);
 
     app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
       const verified = await tokens.verifyAccess(bearer(request));
       if (!verified) return unauthorized(reply);
       request.principal = verified.principal;
-      expiries.set(request, verified.expiresAt);
+      request.sessionId = verified.session.familyId;
+      verifiedOf.set(request, verified);
     });
 
     app.decorate('requireRole', (...roles: Role[]) =>
@@ -73,10 +79,12 @@ export default fp(
     );
 
     app.addHook('onSend', async (request, reply) => {
-      const expiresAt = expiries.get(request);
-      if (!expiresAt || !request.principal || reply.statusCode === 401) return;
-      if (expiresAt - Date.now() / 1000 >= RENEW_BEFORE_SECONDS) return;
-      const renewed = await tokens.issueAccess(request.principal);
+      const verified = verifiedOf.get(request);
+      if (!verified || !request.principal || reply.statusCode === 401) return;
+      if (verified.expiresAt - Date.now() / 1000 >= RENEW_BEFORE_SECONDS) return;
+      // Read the session again: this very request may have been the logout that ended it.
+      const renewed = await tokens.renewAccess(request.principal, verified.session);
+      if (!renewed) return;
       reply.header(RENEWED_TOKEN_HEADER, renewed.token).header('cache-control', 'no-store');
     });
   },

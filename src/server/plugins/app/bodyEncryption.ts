@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import {
   decryptRequest,
   ENCRYPTED_KEY_HEADER,
@@ -10,6 +11,8 @@ import {
 } from '../../../shared/envelope';
 import { createReplayNonceRepository } from '../../repositories/replayNonceRepository';
 import { loadServerKeyPair } from '../../security/keyPair';
+import { nodeAesGcm } from '../../security/nodeAesGcm';
+import { createNonceClaims } from '../../security/nonceClaims';
 import { ApiError } from './errors';
 
 declare module 'fastify' {
@@ -33,6 +36,9 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 const NONCE_RETENTION_MS = 2 * MAX_CLOCK_SKEW_MS;
 const PRUNE_EVERY_MS = 60_000;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** Unwrapped keys kept per process (clients reuse a wrapped key, src/shared/requestKeyRing.ts). */
+const KEY_CACHE_SIZE = 10_000;
+const KEY_CACHE_TTL_MS = 30 * 60_000;
 
 /** One answer for every unreadable body, so a prober learns nothing about why. */
 export const encryptionError = () =>
@@ -62,7 +68,10 @@ export default fp(
     app.decorate('publicKeySpki', keys.publicKeySpki);
     app.decorateRequest('encryptionKey', null);
     const nonces = createReplayNonceRepository();
+    // Only a cache: any process can unwrap a key itself; replay refusal stays in the database (nonces).
+    const keyCache = new LRUCache<string, CryptoKey>({ max: KEY_CACHE_SIZE, ttl: KEY_CACHE_TTL_MS });
     const { db } = app.database;
+    const claimNonce = createNonceClaims((batch) => nonces.claimMany(db, batch));
 
     // A garbled or empty envelope fails in the JSON parser, before any hook: answer it like any other.
     const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -87,13 +96,13 @@ export default fp(
       };
       let decrypted;
       try {
-        decrypted = await decryptRequest(keys.privateKey, header, request.body, { method: request.method, path: request.url });
+        decrypted = await decryptRequest(keys.privateKey, header, request.body, { method: request.method, path: request.url }, { cache: keyCache, cipher: nodeAesGcm });
       } catch (error) {
         if (error instanceof EnvelopeError) throw refuse(header === undefined ? 'missing' : 'unreadable');
         throw error;
       }
       if (Math.abs(Date.now() - decrypted.ts) > MAX_CLOCK_SKEW_MS) throw refuse('stale');
-      if (!(await nonces.claim(db, decrypted.nonce))) throw refuse('replay');
+      if (!(await claimNonce(decrypted.nonce))) throw refuse('replay');
       request.encryptionKey = decrypted.key;
       request.body = decrypted.body;
     });

@@ -1,4 +1,5 @@
-import type { FastifyError } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface ApiErrorItem {
@@ -21,6 +22,44 @@ export class ApiError extends Error {
   ) {
     super(errors.map((e) => e.message).join('; '));
   }
+}
+
+const body = (errorType: string, errorCode: string, message: string): ApiErrorBody => ({ errorType, errors: [{ errorCode, message }] });
+
+/**
+ * What of an error goes into a log line: never the SQL parameters, query or detail a database error carries
+ * (they hold the prospect: names, e-mail, mobile), nor any other property a library hangs on it.
+ */
+export function logSafeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: '', stack: '' };
+  const e = error as Error & { code?: unknown; statusCode?: unknown; severity?: unknown; routine?: unknown };
+  const pick = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : undefined);
+  return {
+    type: e.constructor?.name ?? 'Error',
+    message: e.message.slice(0, 300),
+    code: pick(e.code),
+    statusCode: pick(e.statusCode),
+    severity: pick(e.severity),
+    routine: pick(e.routine),
+    stack: e.stack?.split('\n').slice(1, 12).join('\n') ?? '',
+  };
+}
+
+/** Fastify's own early refusals (a URL that does not decode, '/%') in the one error body. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.code(status).send(body('RequestError', error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST', 'The address of the request could not be read'));
+}
+
+/** Node's HTTP parser refusals (431 headers too large, 400 malformed request) in the one error body. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason] = tooLarge ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+  const json = JSON.stringify(
+    tooLarge ? body('RequestError', 'HEADERS_TOO_LARGE', 'The request headers are too large') : body('RequestError', 'BAD_REQUEST', 'The request could not be read'),
+  );
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
 }
 
 /** "/body/segment" -> "segment"; fastify's instancePath of a request-schema error, as a field name. */
@@ -48,7 +87,7 @@ export default fp(
         });
       }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) request.log.error({ err: error }, 'request failed');
+      if (status === 500) request.log.error({ err: logSafeError(error) }, 'request failed');
       return reply.code(status).send({
         errorType: status === 500 ? 'InternalError' : 'RequestError',
         errors: [

@@ -24,6 +24,7 @@ export default fp(
         delivery: () => app.otpDelivery,
         ttlSeconds: otpTtlSeconds,
         maxAttempts: otpMaxAttempts,
+        now: () => app.now(),
       }),
     );
   },

@@ -1,14 +1,15 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import { HttpSmsSender, UnavailableSender } from '../../messaging/httpSmsSender';
 import { type MessageSender, type OutboxMessage, OutboxSender, SmtpSender } from '../../messaging/messageSender';
-import { OutboxDelivery, type OtpDelivery, SmtpDelivery } from '../../messaging/otpDelivery';
+import { type OtpDelivery, SenderDelivery } from '../../messaging/otpDelivery';
 import { createOutboxRepository } from '../../repositories/outboxRepository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends an SMS or e-mail: SMTP for e-mails when SMTP_URL is set, the outbox table otherwise. */
+    /** Sends an SMS or e-mail through the transport of its channel. */
     outbox: { send(message: OutboxMessage): Promise<void> };
-    /** Delivers one-time codes (replaceable, e.g. by an SMS gateway). */
+    /** Delivers one-time codes (replaceable in tests). */
     otpDelivery: OtpDelivery;
   }
 }
@@ -17,28 +18,27 @@ declare module 'fastify' {
 const RETENTION_MS = 7 * 86_400_000;
 
 /**
- * Outgoing messages. Without SMTP_URL every message is written to the outbox table (read by developers and
- * end-to-end tests at GET /api/dev/outbox, which production does not register).
+ * Outgoing messages: e-mail through SMTP (SMTP_URL), SMS through the HTTP provider (SMS_HTTP_URL). The outbox
+ * table, readable at GET /api/dev/outbox, stands in for a missing transport only with DEV_OUTBOX=on (never in
+ * production), so one-time codes are stored in plain text nowhere else; without either, sending fails.
  */
 export default fp(
   async (app) => {
-    const { smtpUrl, mailFrom } = app.config.identity;
+    const { identity, devOutbox, sms } = app.config;
     const repo = createOutboxRepository();
-    await repo.prune(app.database.db, new Date(Date.now() - RETENTION_MS));
+    await repo.prune(app.database.db, devOutbox ? new Date(Date.now() - RETENTION_MS) : new Date());
     const outbox = new OutboxSender(app.database.db, repo);
-    let sender: MessageSender = outbox;
-    if (smtpUrl) {
-      const transport = nodemailer.createTransport(smtpUrl);
-      const smtp = new SmtpSender(transport, mailFrom, outbox);
-      sender = smtp;
-      app.decorate('otpDelivery', new SmtpDelivery(smtp));
+    const smsSender: MessageSender = sms ? new HttpSmsSender(sms) : devOutbox ? outbox : new UnavailableSender('SMS_HTTP_URL');
+    let emailSender: MessageSender = devOutbox ? outbox : new UnavailableSender('SMTP_URL');
+    if (identity.smtpUrl) {
+      const transport = nodemailer.createTransport(identity.smtpUrl);
+      emailSender = new SmtpSender(transport, identity.mailFrom, smsSender);
       app.addHook('onClose', async () => transport.close());
-      app.log.info('e-mail through SMTP');
-    } else {
-      app.decorate('otpDelivery', new OutboxDelivery(outbox));
-      if (app.config.production) app.log.warn('SMTP_URL is unset: e-mails are only written to the outbox table');
     }
-    app.decorate('outbox', { send: (message: OutboxMessage) => sender.send(message) });
+    const sender: MessageSender = { send: (m) => (m.channel === 'sms' ? smsSender : emailSender).send(m) };
+    app.log.info({ sms: sms ? 'http' : devOutbox ? 'outbox' : 'none', email: identity.smtpUrl ? 'smtp' : devOutbox ? 'outbox' : 'none' }, 'message transports');
+    app.decorate('otpDelivery', new SenderDelivery(sender));
+    app.decorate('outbox', sender);
   },
   { name: 'outbox', dependencies: ['config', 'database'] },
 );

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { createUser } from '../../repositories/userRepository';
 
 /**
- * First-run seed of staff accounts from SEED_AGENT_* / SEED_PRODUCT_* (README). An existing username is left
+ * First-run seed of staff accounts from SEED_AGENT_* / SEED_PRODUCT_* / SEED_REVIEWER_* (README). An existing username is left
  * alone, so changing the variables later never resets a password. Nothing is seeded when they are unset.
  */
 export default fp(

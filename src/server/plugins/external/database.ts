@@ -10,8 +10,8 @@ declare module 'fastify' {
 /** Opens PGlite or PostgreSQL (migrated) and closes it after in-flight requests have finished. */
 export default fp(
   async (app) => {
-    const { databaseUrl, dataDir, databaseSchema } = app.config;
-    const database = await createDatabase({ databaseUrl, dataDir, schema: databaseSchema });
+    const { databaseUrl, dataDir, databaseSchema, databasePoolMax } = app.config;
+    const database = await createDatabase({ databaseUrl, dataDir, schema: databaseSchema, poolMax: databasePoolMax });
     app.log.info({ database: database.kind }, 'database ready');
     app.decorate('database', database);
     app.addHook('onClose', async () => {

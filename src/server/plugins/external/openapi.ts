@@ -21,7 +21,8 @@ export default fp(
         security: [{ bearer: [] }],
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // Off in production unless API_DOCS=on: the page has its own, looser CSP, and maps the API for anyone.
+    if (app.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
-  { name: 'openapi' },
+  { name: 'openapi', dependencies: ['config'] },
 );

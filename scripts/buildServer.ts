@@ -1,0 +1,47 @@
+/**
+ * `npm run build:server`: compiles the server (src/server/main.ts and what it imports from src/ and schemas/)
+ * into one ES module, dist/server/main.js, run with plain `node` (and the content:publish command into
+ * dist/server/contentPublish.js). Production packages stay imports of node_modules, so
+ * a production install (`npm ci --omit=dev`) supplies them; the files read at run time (schemas/, migrations/,
+ * fixtures/) are found from the project root (src/content/projectRoot.ts). The list of inputs is written next
+ * to it, so `npm start` can tell when the build is stale.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+
+const root = join(import.meta.dirname, '..');
+export const SERVER_OUT = join(root, 'dist', 'server', 'main.js');
+export const SERVER_INPUTS = join(root, 'dist', 'server', 'inputs.json');
+
+/** The packages a production install has (package.json dependencies), with their subpaths. */
+function productionPackages(): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]);
+}
+
+export async function buildServer(): Promise<void> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/server/main.ts', 'src/server/contentPublish.ts'],
+    outdir: join(root, 'dist', 'server'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    // Production dependencies stay imports of node_modules; the few development packages the server uses are
+    // bundled (@rjsf/utils's schema parser, which the validator generation runs: its other parts need React).
+    external: productionPackages(),
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const inputs = Object.keys(result.metafile.inputs).map((p) => relative(root, join(root, p)));
+  writeFileSync(SERVER_INPUTS, JSON.stringify(inputs, null, 1));
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const started = Date.now();
+  await buildServer();
+  console.log(`server compiled to ${relative(process.cwd(), SERVER_OUT)} in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,94 @@
+/**
+ * The save benchmark's load generator, run in a process of its own (forked by runLoad in loadRun.ts) so that
+ * the clients do not share an event loop with the process that starts the servers. `clients` loops each PUT
+ * the next save of their own application for `seconds` after a short warm-up, encrypted as the browser does it
+ * (a wrapped AES key reused across requests, fresh iv and nonce each time). The same loop drives the bare echo
+ * server, which answers the envelope as it came; the real server's answers are decrypted.
+ */
+import { Agent, request } from 'node:http';
+import { decryptResponse, encryptRequest, ENCRYPTED_RESPONSE_HEADER, importPublicKey } from '../../src/shared/envelope';
+import { RETURN_MINIMAL } from '../../src/shared/minimalAnswer';
+import { RequestKeyRing } from '../../src/shared/requestKeyRing';
+import { type LoadJob, type LoadResult, saveBody } from './loadJob';
+
+interface Answer {
+  status: number;
+  encrypted: boolean;
+  text: string;
+}
+
+function put(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'PUT', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, encrypted: res.headers[ENCRYPTED_RESPONSE_HEADER] === '1', text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  const publicKey = await importPublicKey(job.publicKey);
+  const agent = new Agent({ keepAlive: true, maxSockets: job.clients });
+  const latencies: number[] = [];
+  let errors = 0;
+  let all = 0;
+  let measuring = false;
+  const start = Date.now();
+  const measureFrom = start + job.warmupSeconds * 1000;
+  const until = measureFrom + job.seconds * 1000;
+
+  await Promise.all(
+    job.prospects.map(async (p, c) => {
+      const keys = new RequestKeyRing(); // one browser per client
+      const path = `/api/usertypes/sme/prospects/${p.id}`;
+      const url = new URL(job.url + path);
+      for (let n = 0; Date.now() < until; n++) {
+        const t0 = performance.now();
+        const sealed = await encryptRequest(await keys.keyFor(publicKey), saveBody(c * 100_000 + n, p.version), { method: 'PUT', path });
+        // As the browser's save does (src/app/features/application/store.ts): the short answer.
+        const answer = await put(agent, url, { authorization: `Bearer ${job.accessToken}`, prefer: RETURN_MINIMAL, ...sealed.headers }, JSON.stringify(sealed.payload));
+        let ok = answer.status === 200;
+        if (ok && job.mode === 'save') {
+          ok = answer.encrypted;
+          if (ok) p.version = ((await decryptResponse(sealed.key, JSON.parse(answer.text))) as { version: number }).version;
+        } else if (ok) {
+          JSON.parse(answer.text);
+        }
+        const t1 = performance.now();
+        all++;
+        if (!measuring) measuring = Date.now() >= measureFrom;
+        if (measuring && Date.now() <= until) {
+          latencies.push(t1 - t0);
+          if (!ok) errors++;
+        }
+      }
+    }),
+  );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? NaN;
+  const cpu = process.cpuUsage();
+  return {
+    requests: latencies.length,
+    allRequests: all,
+    perSecond: latencies.length / job.seconds,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    errors,
+    generatorCpu: (cpu.user + cpu.system) / 1000 / (Date.now() - start),
+  };
+}
+
+process.once('message', (job: LoadJob) => {
+  run(job).then(
+    (result) => process.send!(result, () => process.exit(0)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});

@@ -1,0 +1,149 @@
+import { Body1, Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title3, tokens, typographyStyles } from '@fluentui/react-components';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { labelOf, type Lifecycle } from '../../../content/lifecycle';
+import { formatIban } from '../../../shared/iban';
+import { Shell } from '../../components/Shell';
+import { useApplication } from '../application';
+import { useConfig } from '../config/useConfig';
+import { readProducts } from '../products/productsConfig';
+import { RequestedDocuments } from './RequestedDocuments';
+import { useApplicationStatus } from './useApplicationStatus';
+
+const useStyles = makeStyles({
+  heading: { ...typographyStyles.title2, margin: 0, outlineStyle: 'none' },
+  box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px' },
+  accounts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
+  iban: { fontFamily: tokens.fontFamilyMonospace, margin: 0, overflowWrap: 'anywhere' },
+  timeline: { margin: 0, paddingLeft: '20px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+});
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' });
+
+const WHO: Record<string, string> = { applicant: 'you', agent: 'the bank', system: 'the bank' };
+
+/**
+ * /business/ApplicationStatus: where a submitted application stands (schemas/lifecycle.json): what the bank is
+ * doing, what it needs from the applicant (the documents it asked for, with what is already in), the account
+ * numbers once the accounts are open, and the timeline of moves. My Applications' 'Check status' opens it.
+ */
+export default function ApplicationStatusPage() {
+  const styles = useStyles();
+  const app = useApplication();
+  const navigate = useNavigate();
+  const { data: config } = useConfig();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = app.prospectId;
+  const { prospect, info, missing } = useApplicationStatus(id);
+  const { data, error, isLoading } = prospect;
+  const lifecycle = (config?.lifecycle ?? undefined) as Lifecycle | undefined;
+  useEffect(() => heading.current?.focus(), [data?.status]);
+
+  const state = data && lifecycle ? lifecycle.states[data.status] : undefined;
+  const products = readProducts(config?.products);
+  const accountType = (data?.prospect.applicationInfo as { accountType?: string } | undefined)?.accountType;
+  const product = products.accounts.find((p) => p.id === accountType);
+  const accounts = (data?.accountInfo ?? []).flatMap((a) => a.accountNumbers ?? []);
+
+  return (
+    <Shell title="Where your application stands" showSteps={false}>
+      <div className={styles.box}>
+        {(isLoading || !config) && <Spinner label="Loading your application" />}
+        {!!error && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{(error as Error).message || 'The application could not be loaded.'}</MessageBarBody>
+          </MessageBar>
+        )}
+        {data && lifecycle && (
+          <>
+            <Text>
+              Application {data.prospectId}
+              {product ? ` · ${product.name}${(data.prospect.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking ? ' (Islamic)' : ''}` : ''}
+            </Text>
+            <h1 ref={heading} tabIndex={-1} className={styles.heading} data-status={data.status}>
+              {state?.applicant.title ?? labelOf(lifecycle, data.status)}
+            </h1>
+            <Body1 as="p" style={{ margin: 0 }}>
+              Status: <strong>{labelOf(lifecycle, data.status)}</strong>
+            </Body1>
+            <Body1 as="p" style={{ margin: 0 }}>
+              {state?.applicant.message}
+            </Body1>
+            {info.statusReasonText && (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  <MessageBarTitle>Reason</MessageBarTitle>
+                  {info.statusReasonText}
+                </MessageBarBody>
+              </MessageBar>
+            )}
+            {info.message && (
+              <MessageBar intent="info">
+                <MessageBarBody>
+                  <MessageBarTitle>Message from the bank</MessageBarTitle>
+                  {info.message}
+                </MessageBarBody>
+              </MessageBar>
+            )}
+
+            {state?.awaitsDocuments && (info.requestedDocuments?.length ?? 0) > 0 && (
+              <section aria-labelledby="needed-title">
+                <Title3 as="h2" id="needed-title">
+                  What we need from you
+                </Title3>
+                <RequestedDocuments requested={info.requestedDocuments!} missing={missing} />
+              </section>
+            )}
+
+            {accounts.length > 0 && (
+              <section aria-labelledby="accounts-title">
+                <Title3 as="h2" id="accounts-title">
+                  Your account numbers
+                </Title3>
+                <dl className={styles.accounts} aria-label="Account numbers">
+                  {accounts.map((a) => (
+                    <div key={a.accountNo} style={{ display: 'contents' }}>
+                      <dt>{a.currency}</dt>
+                      <dd className={styles.iban} data-iban={a.accountNo}>
+                        {formatIban(a.accountNo)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            )}
+
+            {(info.history?.length ?? 0) > 0 && (
+              <section aria-labelledby="timeline-title">
+                <Title3 as="h2" id="timeline-title">
+                  Timeline
+                </Title3>
+                <ol className={styles.timeline} aria-label="Timeline">
+                  {info.history!.map((h, i) => (
+                    <li key={i}>
+                      <Text weight="semibold">{labelOf(lifecycle, h.to)}</Text> · {when.format(new Date(h.at))} · by {WHO[h.by] ?? 'the bank'}
+                      {h.reason ? ` · ${h.reason}` : ''}
+                      {h.note && h.by !== 'system' ? <Body1 block>{h.note}</Body1> : null}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            )}
+
+            <div className={styles.buttons}>
+              <Button appearance="secondary" onClick={() => navigate('/business/MyApplications')}>
+                My applications
+              </Button>
+              {state?.awaitsDocuments && missing.size > 0 && (
+                <Button appearance="primary" onClick={() => navigate('/business/ReUploadDocuments')}>
+                  Upload documents
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </Shell>
+  );
+}

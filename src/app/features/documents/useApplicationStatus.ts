@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import { missingRequested, readStatusInfo } from '../../../content/lifecycle';
+import type { Prospect } from '../application';
+import { useApi } from '../session/session';
+import { documentBlocks, type DocumentEntry } from './documentList';
+import { useProspectDocuments } from './useDocuments';
+
+export interface StatusAnswer {
+  prospectId: string;
+  version: number;
+  status: string;
+  prospect: Prospect;
+  accountInfo: { accountCurrencies?: string[]; accountNumbers?: { currency: string; accountNo: string }[] }[];
+}
+
+/**
+ * The application as the server has it now (its status, prospectStatusInfo, account numbers) and its documents,
+ * with the requested documents still missing. Shared by the status page and ReUploadDocuments (one SWR key each).
+ */
+export function useApplicationStatus(prospectId: string | undefined) {
+  const api = useApi();
+  const prospect = useSWR(prospectId ? `/api/usertypes/sme/prospects/${encodeURIComponent(prospectId)}` : null, async (url: string) => (await api<StatusAnswer>(url)).body!);
+  const docs = useProspectDocuments(prospectId);
+  const info = useMemo(() => readStatusInfo(prospect.data?.prospect), [prospect.data]);
+  const missing = useMemo(() => {
+    const entries: DocumentEntry[] = docs.data ? documentBlocks(docs.data).flatMap((b) => [...b.rows, ...b.lists.flatMap((l) => l.rows)]) : [];
+    return new Set(missingRequested(info, entries).map((d) => d.documentKey));
+  }, [info, docs.data]);
+  return { prospect, docs, info, missing };
+}

@@ -1,0 +1,187 @@
+import { Body1, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { EditRegular } from '@fluentui/react-icons';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import type { AppConfig } from '../config/useConfig';
+import { readProducts } from '../products/productsConfig';
+import { type DocumentGroup, uploadStatusWords } from './documentWords';
+import { type OverviewSection, prospectOverview } from './summaryModel';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+const useStyles = makeStyles({
+  group: { marginTop: tokens.spacingVerticalXXL },
+  card: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '12px 16px', marginTop: '12px' },
+  cardHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '12px', flexWrap: 'wrap' },
+  list: { display: 'grid', gridTemplateColumns: 'minmax(120px, 40%) 1fr', columnGap: '16px', rowGap: '6px', margin: '8px 0 0' },
+  term: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  edit: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '4px',
+    minHeight: '44px',
+    minWidth: '44px',
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover, textDecorationLine: 'underline' },
+  },
+});
+
+export interface SummaryViewProps {
+  config: AppConfig;
+  prospect: Obj;
+  /** The documents, grouped (GET prospects/{id}/documents through documentGroups); left out when undefined. */
+  documents?: DocumentGroup[];
+  /** Where "Edit" of a section leads (by flow name, "documents" or "account"); no link when undefined. */
+  editPath?: (flow: string) => string | undefined;
+  /** Heading level of the groups (the sections are one below). */
+  level?: 2 | 3;
+  /** Steps left out (e.g. the annexure on the applicant's side, which the customer config does not hold anyway). */
+  omitSteps?: string[];
+}
+
+interface Card {
+  key: string;
+  title: string;
+  rows: { path: string; label: string; value: string }[];
+  edit?: string;
+}
+
+function Rows({ rows }: { rows: Card['rows'] }) {
+  const styles = useStyles();
+  return (
+    <dl className={styles.list}>
+      {rows.map((r) => (
+        <div key={r.path} style={{ display: 'contents' }}>
+          <dt className={styles.term}>{r.label}</dt>
+          <dd className={styles.value}>{r.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CardView({ card, level, titled = true }: { card: Card; level: 3 | 4 | 5; titled?: boolean }) {
+  const styles = useStyles();
+  const Heading = `h${level}` as 'h3';
+  return (
+    <div className={styles.card} data-summary-section={card.title}>
+      <div className={styles.cardHead}>
+        {/* A step titled like its page (Basic Information) is not titled twice. */}
+        {titled ? (
+          <Body1 as={Heading} style={{ fontWeight: 600, margin: 0 }}>
+            {card.title}
+          </Body1>
+        ) : (
+          <span />
+        )}
+        {card.edit && (
+          <Link to={card.edit} className={styles.edit} aria-label={`Edit ${card.title}`}>
+            <EditRegular aria-hidden /> Edit
+          </Link>
+        )}
+      </div>
+      <Rows rows={card.rows} />
+    </div>
+  );
+}
+
+/** The account chosen: product name, banking type and value package (schemas/products.json). */
+function accountRows(config: AppConfig, prospect: Obj): Card['rows'] {
+  const info = isObj(prospect.applicationInfo) ? prospect.applicationInfo : {};
+  const products = readProducts(config.products as Obj | undefined);
+  const account = products.accounts.find((a) => a.id === info.accountType);
+  const rows: Card['rows'] = [];
+  if (account) rows.push({ path: '/applicationInfo/accountType', label: 'Account', value: info.islamicBanking === true ? (account.islamic?.name ?? account.name) : account.name });
+  const banking = products.landing.bankingTypes.find((b) => b.islamicBanking === (info.islamicBanking === true));
+  if (banking) rows.push({ path: '/applicationInfo/islamicBanking', label: 'Banking', value: banking.label });
+  const packages = ((config.products as Obj | undefined)?.packages ?? []) as { _id?: string; value?: string; name?: string }[];
+  if (typeof info.rakValuePackage === 'string' && info.rakValuePackage) {
+    const pkg = Array.isArray(packages) ? packages.find((p) => p.value === info.rakValuePackage || p._id === info.rakValuePackage) : undefined;
+    rows.push({ path: '/applicationInfo/rakValuePackage', label: 'Value package', value: pkg?.name ?? info.rakValuePackage });
+  }
+  return rows;
+}
+
+/**
+ * The whole application as the applicant filled it in, page by page and step by step, labelled with the
+ * schemas' titles and the lists' labels (never codes), Yes/No, dates in the local format; answers the form logic
+ * hides are left out. One renderer for the applicant's submit page and the agent's overview.
+ */
+export function SummaryView({ config, prospect, documents, editPath, level = 2, omitSteps = [] }: SummaryViewProps) {
+  const styles = useStyles();
+  const overview = useMemo(() => prospectOverview(config, prospect), [config, prospect]);
+  const GroupHeading = `h${level}` as 'h2';
+  const sub = (level + 1) as 3 | 4;
+  const keep = (s: OverviewSection) => !s.step || !omitSteps.includes(s.step);
+
+  // Groups in the order the applicant met them: each flow title once, its steps as cards.
+  const groups: { title: string; cards: Card[]; stakeholders?: { name: string; cards: Card[] }[] }[] = [];
+  const groupFor = (title: string) => {
+    let g = groups.find((x) => x.title === title);
+    if (!g) groups.push((g = { title, cards: [] }));
+    return g;
+  };
+  const account = accountRows(config, prospect);
+  if (account.length) groupFor('Account').cards.push({ key: 'account', title: 'Account type', rows: account, edit: editPath?.('account') });
+  const stakeholderTitle = Object.values(config.flows).find((f) => f.scope === '/signatoryInfo/*')?.title ?? 'Company Stakeholders';
+  let stakeholdersPlaced = false;
+  const placeStakeholders = () => {
+    if (stakeholdersPlaced || overview.stakeholders.length === 0) return;
+    stakeholdersPlaced = true;
+    const g = groupFor(stakeholderTitle);
+    g.stakeholders = overview.stakeholders.map((s, i) => ({
+      name: s.name,
+      cards: s.sections.filter(keep).map((sec) => ({ key: `${i}-${sec.step}`, title: sec.title, rows: sec.rows, edit: sec.flow ? editPath?.(sec.flow) : undefined })),
+    }));
+  };
+  for (const section of overview.sections.filter(keep)) {
+    // The stakeholders come after the company information, as in the journey.
+    if (section.flow && section.flow !== 'applicantInfo' && section.flow !== 'companyInfo') placeStakeholders();
+    groupFor(section.flowTitle ?? section.title).cards.push({
+      key: `${section.flow}-${section.step}`,
+      title: section.stepTitle ?? section.title,
+      rows: section.rows,
+      edit: section.flow ? editPath?.(section.flow) : undefined,
+    });
+  }
+  placeStakeholders();
+  if (documents) {
+    const cards = documents.map((g) => ({
+      key: `documents-${g.title}`,
+      title: g.title,
+      rows: g.documents.map((d) => ({
+        path: d.documentKey,
+        label: `${d.documentTitle ?? d.documentType ?? 'Document'}${d.required === false ? ' (optional)' : ''}`,
+        value: d.fileName ? `${d.fileName} (${uploadStatusWords(d.uploadStatus)})` : uploadStatusWords(d.uploadStatus),
+      })),
+      edit: editPath?.('documents'),
+    }));
+    if (cards.length) groupFor('Documents').cards.push(...cards);
+  }
+
+  return (
+    <div>
+      {groups.map((g) => (
+        <section key={g.title} className={styles.group} aria-label={g.title}>
+          <Title3 as={GroupHeading}>{g.title}</Title3>
+          {g.cards.map((c) => (
+            <CardView key={c.key} card={c} level={sub} titled={c.title !== g.title} />
+          ))}
+          {g.stakeholders?.map((s, i) => (
+            <div key={i} className={styles.group} data-stakeholder={s.name}>
+              <Body1 as={`h${sub}` as 'h3'} style={{ fontWeight: 600, margin: 0 }}>
+                {s.name}
+              </Body1>
+              {s.cards.map((c) => (
+                <CardView key={c.key} card={c} level={(sub + 1) as 4 | 5} />
+              ))}
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { isObj, normalizePath, type Obj } from './paths';
+
+/**
+ * The JSON Schema of the bank exchange document (schemas/bank/bankProspect.json), built from the bank's own
+ * reference data: the shape and types from its empty prospect (schemas/bank/template.json), patterns and maximum
+ * lengths from its field configuration (schemas/bank/fieldConfig.json), except where schemas/bank/deviations.json
+ * says why a rule of the bank's old form is not the exchange format's. Objects are closed, so a mapping row that
+ * writes a field the bank does not have fails validation. Pure: `npm run gen:bank-schema` writes the file and
+ * test/unit/bankFormat.test.ts checks it is up to date.
+ */
+
+export interface FieldConfigEntry {
+  name?: string;
+  pattern?: string;
+  maxlength?: string;
+  default?: unknown;
+  datalistId?: string;
+}
+
+export interface Deviation {
+  /** Bank path without `prospect.`, `[*]` for items. */
+  bank: string;
+  /** The rules of the field configuration not applied. */
+  drop: ('pattern' | 'maxLength')[];
+  reason: string;
+}
+
+/** The bank path (without `prospect.`, items as `[*]`) of a field configuration entry. */
+export const configPath = (entry: FieldConfigEntry) => normalizePath(String(entry.name ?? '').replace(/^prospect\./, ''));
+
+/** Every prospect path of the bank's field configuration and template (leaves, items as `[*]`). */
+export function bankPaths(template: Obj, config: Record<string, FieldConfigEntry>): string[] {
+  const paths = new Set<string>();
+  for (const entry of Object.values(config)) if (entry.name) paths.add(configPath(entry));
+  const walk = (node: unknown, at: string) => {
+    if (Array.isArray(node)) {
+      if (node.length && (isObj(node[0]) || Array.isArray(node[0]))) walk(node[0], `${at}[*]`);
+      else paths.add(`${at}[*]`);
+    } else if (isObj(node)) {
+      for (const [key, value] of Object.entries(node)) walk(value, at ? `${at}.${key}` : key);
+    } else paths.add(at);
+  };
+  walk(template, '');
+  return [...paths].sort();
+}
+
+function typeOf(value: unknown): string {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return 'number';
+  return 'string';
+}
+
+/** A field of the configuration that the template lacks: typed by its default (true/false: a boolean), else a string. */
+function typeOfConfig(entry: FieldConfigEntry): string {
+  const boolean = typeof entry.default === 'boolean' || entry.default === 'true' || entry.default === 'false' || entry.datalistId === 'YesNoList';
+  return boolean ? 'boolean' : 'string';
+}
+
+export function bankSchemaOf(template: Obj, config: Record<string, FieldConfigEntry>, deviations: Deviation[]): Obj {
+  const rules = new Map<string, FieldConfigEntry>();
+  for (const entry of Object.values(config)) if (entry.name) rules.set(configPath(entry), entry);
+  const dropped = new Map(deviations.map((d) => [normalizePath(d.bank), new Set(d.drop)]));
+
+  const leaf = (type: string, path: string): Obj => {
+    const schema: Obj = { type };
+    const rule = rules.get(path);
+    if (type === 'string' && rule) {
+      const drop = dropped.get(path);
+      if (rule.pattern && !drop?.has('pattern')) schema.pattern = rule.pattern;
+      const max = Number(rule.maxlength);
+      if (rule.maxlength && Number.isInteger(max) && max > 0 && !drop?.has('maxLength')) schema.maxLength = max;
+    }
+    return schema;
+  };
+  const build = (node: unknown, path: string): Obj => {
+    if (Array.isArray(node)) {
+      const first = node[0];
+      return { type: 'array', items: first === undefined ? {} : build(first, `${path}[*]`) };
+    }
+    if (isObj(node)) {
+      const properties: Obj = {};
+      for (const [key, value] of Object.entries(node)) properties[key] = build(value, path ? `${path}.${key}` : key);
+      return { type: 'object', additionalProperties: false, properties };
+    }
+    return leaf(typeOf(node), path);
+  };
+  const shape = build(template, '');
+  // Fields of the configuration the template does not have (it names a few differently): added where they belong.
+  for (const [path, entry] of rules) {
+    const parts = path.split('.');
+    let node = shape;
+    for (const [i, part] of parts.entries()) {
+      const key = part.replace(/\[\*\]$/, '');
+      const isList = part.endsWith('[*]');
+      const props = (node.properties ??= {}) as Obj;
+      const last = i === parts.length - 1;
+      if (!props[key]) {
+        const child = last && !isList ? leaf(typeOfConfig(entry), path) : { type: 'object', additionalProperties: false, properties: {} };
+        props[key] = isList ? { type: 'array', items: last ? leaf(typeOfConfig(entry), path) : child } : child;
+      }
+      const next = props[key] as Obj;
+      node = (isList ? next.items : next) as Obj;
+    }
+  }
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: "The bank's prospect document (exchange format)",
+    description:
+      "Generated by `npm run gen:bank-schema` (src/bankFormat/bankSchema.ts) from schemas/bank/template.json, fieldConfig.json and deviations.json: do not edit. The document an export gives and an import takes: the bank's prospect, the versions of the mapping files that wrote it, and the prospect values the bank's shape has no field for (extensions, by JSON pointer of the prospect). See docs/bank-format.md.",
+    type: 'object',
+    additionalProperties: false,
+    required: ['format', 'prospect'],
+    properties: {
+      format: { const: 'bank' },
+      mappingVersions: { type: 'object', additionalProperties: { type: 'string', maxLength: 20 } },
+      prospect: shape,
+      extensions: {
+        type: 'object',
+        // JSON pointers of the prospect: field names (never a prototype's) and item indices below 1000.
+        propertyNames: { pattern: '^(/((?!(?:__proto__|constructor|prototype)(?:/|$))[A-Za-z_][A-Za-z0-9_]*|0|[1-9][0-9]{0,2}))+$' },
+      },
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { sql, type Kysely } from 'kysely';
+import { compileContent } from '../../content/compiledContent';
+import { contentHash } from '../../content/contentHash';
+import { readContentDir } from '../../content/readContentDir';
+import type { Database } from '../db/tables';
+import { createSchemaVersionRepository } from '../repositories/schemaVersionRepository';
+
+const IMPORT_LOCK = 72_001;
+
+/**
+ * Publishes the files of schemas/ (or CONTENT_DIR) as a content version. `onlyIfEmpty`: the first start of a
+ * server on an empty database (so `npm start` works at once); otherwise `npm run content:publish`, when the files
+ * differ from the latest version. Servers never publish a deploy's files on their own: in a rolling deploy the
+ * old servers would serve the new release's content. Returns the new version, or undefined when none was needed.
+ */
+export async function publishFiles(db: Kysely<Database>, dir: string, options: { onlyIfEmpty: boolean }): Promise<number | undefined> {
+  const repo = createSchemaVersionRepository();
+  const files = await readContentDir(dir);
+  // Refuse content that does not build or whose validators cannot be generated (kept: the server serves it next).
+  compileContent(files);
+  const hash = contentHash(files);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
+    const latest = await repo.latestHeader(trx);
+    if (latest && (options.onlyIfEmpty || latest.contentHash === hash)) return undefined;
+    return repo.append(trx, { content: files, contentHash: hash, author: 'files', message: 'Imported from schemas/' });
+  });
+}

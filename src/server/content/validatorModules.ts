@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { validatorModuleSource } from '../../validation/standalone';
+
+/** A validator module ready to send: the ES module text and its gzip (generated once, sent many times). */
+export interface ValidatorModule {
+  source: Buffer;
+  gzip: Buffer;
+}
+
+export function validatorModule(body: string): ValidatorModule {
+  const source = Buffer.from(validatorModuleSource(body), 'utf8');
+  return { source, gzip: gzipSync(source, { level: 9 }) };
+}
+
+/** How long the module of a studio preview stays available: a preview fetches it at once, then keeps it. */
+export const PREVIEW_MODULE_TTL_MS = 30 * 60_000;
+
+/**
+ * The validator modules of studio previews (a draft's step, generated on a product user's request), by a random
+ * token: the browser imports them like a version's module (`/api/validators/drafts/{token}.js`), and a module
+ * import cannot carry the user's Bearer token, so the unguessable address is the permission. In this process's
+ * memory: a preview asks the server that generated it (the studio's requests go to one server per session).
+ */
+export function createPreviewModules() {
+  const modules = new LRUCache<string, ValidatorModule>({ max: 200, ttl: PREVIEW_MODULE_TTL_MS });
+  return {
+    add(module: ValidatorModule): string {
+      const token = randomBytes(24).toString('base64url');
+      modules.set(token, module);
+      return token;
+    },
+    get(token: string): ValidatorModule | undefined {
+      return modules.get(token);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    previewModules: ReturnType<typeof createPreviewModules>;
+  }
+}

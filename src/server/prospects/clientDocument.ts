@@ -1,0 +1,33 @@
+import { fieldMap } from '../../content/fieldMap';
+import { type FieldError, pointerToDotted } from '../../validation/errors';
+import { ApiError } from '../plugins/app/errors';
+import { agentOnlyField, keepAgentOnly } from './agentOnly';
+import { enforceFieldOwnership, WRITES } from './fieldOwnership';
+import { type Actor, authorize } from './writePolicy';
+
+type Obj = Record<string, unknown>;
+
+/** 400 FieldsValidation naming each field as prospect.<path>. */
+export function fieldsValidation(errors: FieldError[], prefix = 'prospect'): ApiError {
+  return new ApiError(
+    400,
+    'FieldsValidation',
+    errors.map((e) => ({ errorCode: e.keyword.toUpperCase(), message: e.message, field: `${prefix}.${pointerToDotted(e.path)}`.replace(/\.$/, '') })),
+  );
+}
+
+/**
+ * What a client's document may become: agent-only parts refused (403) or kept for applicants, then the field map
+ * enforced (unknown keys and fields the caller may not write refused, left-out ones kept). Shared by create
+ * (against the template) and save (against the stored document).
+ */
+export function acceptClientDocument(content: Parameters<typeof fieldMap>[0], actor: Actor, stored: Obj, sent: Obj): Obj {
+  const agentField = actor === 'agent' ? undefined : agentOnlyField(sent);
+  if (agentField) authorize(actor, 'annexureSave', undefined, `prospect.${pointerToDotted(agentField)}`);
+  let next: Obj = { ...stored, ...sent };
+  if (actor !== 'agent') next = keepAgentOnly(stored, next);
+  const { errors, document } = enforceFieldOwnership(fieldMap(content), stored, next, actor === 'agent' ? WRITES.agent : WRITES.applicant);
+  if (errors.length) throw fieldsValidation(errors);
+  return document;
+}
+

@@ -1,0 +1,94 @@
+import { isDeepStrictEqual } from 'node:util';
+import { type FieldMap, type FieldNode, FORBIDDEN_KEYS, type Writer } from '../../content/fieldMap';
+import type { FieldError } from '../../validation/errors';
+
+/**
+ * Enforces the field map (src/content/fieldMap.ts) on a write: a key no schema declares is refused, and so is a
+ * value the caller may not write (x-writer) that differs from the stored one. The browser sends the whole
+ * document back, so an unchanged value passes; a value left out is put back, so no caller can delete it either.
+ */
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const esc = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** What each caller may write: agents write the applicant's fields too; nobody writes the server's. */
+export const WRITES: Record<'applicant' | 'agent', ReadonlySet<Writer>> = {
+  applicant: new Set(['applicant']),
+  agent: new Set(['applicant', 'agent']),
+};
+
+const MESSAGES: Record<Writer, (label: string) => string> = {
+  applicant: (label) => `${label} cannot be changed`,
+  agent: (label) => `${label} can only be changed by the bank's relationship officer`,
+  server: (label) => `${label} is set by the bank and cannot be changed`,
+};
+
+/** Stakeholders are matched by their id (they can be removed or reordered), other array items by position. */
+function storedItem(stored: unknown[], item: unknown, index: number): unknown {
+  if (isObj(item) && item.signatoryId !== undefined) return stored.find((s) => isObj(s) && s.signatoryId === item.signatoryId);
+  return stored[index];
+}
+
+export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may: ReadonlySet<Writer>): { errors: FieldError[]; document: Obj } {
+  const errors: FieldError[] = [];
+
+  const visit = (node: FieldNode, before: unknown, after: unknown, path: string, key: string, inherited: Writer): unknown => {
+    const writer = node.writer ?? inherited;
+    if (!may.has(writer)) {
+      if (after === undefined) return before;
+      if (!isDeepStrictEqual(before, after)) errors.push({ path, keyword: 'not_writable', message: MESSAGES[writer](node.label || key) });
+      return after;
+    }
+    if (after === undefined) {
+      // Left out: only the fields the caller may not write come back.
+      if (!isObj(before)) return undefined;
+      const partial = visit(node, before, {}, path, key, inherited) as Obj;
+      return Object.keys(partial).length ? partial : undefined;
+    }
+    if (Array.isArray(after)) {
+      const old = Array.isArray(before) ? before : [];
+      if (!node.items) return after;
+      return after.map((item, i) => visit(node.items!, storedItem(old, item, i), item, `${path}/${i}`, key, writer));
+    }
+    if (!isObj(after)) return after;
+    const out: Obj = {};
+    for (const [k, value] of Object.entries(after)) {
+      const child = node.props.get(k);
+      if (!child) {
+        // Data of a field another content version had (a rollback removed it): the stored value sent back
+        // unchanged is kept, so the application still saves and agents still read it; a new or changed value is refused.
+        if (!FORBIDDEN_KEYS.has(k) && isObj(before) && Object.prototype.hasOwnProperty.call(before, k) && isDeepStrictEqual(before[k], value)) {
+          out[k] = value;
+          continue;
+        }
+        if (!node.open || FORBIDDEN_KEYS.has(k)) errors.push({ path: `${path}/${esc(k)}`, keyword: 'unknown_field', message: `"${k}" is not a field of the application` });
+        else out[k] = value;
+        continue;
+      }
+      const kept = visit(child, isObj(before) ? before[k] : undefined, value, `${path}/${esc(k)}`, k, writer);
+      if (kept !== undefined) out[k] = kept;
+    }
+    // Fields the caller may not write and did not send keep their stored value.
+    if (isObj(before)) {
+      for (const [k, child] of node.props) {
+        if (k in after || before[k] === undefined) continue;
+        if (!hasOwned(child, writer, may)) continue;
+        const kept = visit(child, before[k], undefined, `${path}/${esc(k)}`, k, writer);
+        if (kept !== undefined) out[k] = kept;
+      }
+    }
+    return out;
+  };
+
+  const document = visit(map.root, stored, next, '', '', 'applicant') as Obj;
+  return { errors, document };
+}
+
+/** Whether a subtree holds a field the caller may not write (so that leaving the subtree out keeps it). */
+function hasOwned(node: FieldNode, inherited: Writer, may: ReadonlySet<Writer>): boolean {
+  const writer = node.writer ?? inherited;
+  if (!may.has(writer)) return true;
+  for (const child of node.props.values()) if (hasOwned(child, writer, may)) return true;
+  return false;
+}

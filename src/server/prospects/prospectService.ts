@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { createAuditRepository } from '../repositories/auditRepository';
+import { createProspectRepository, type ProspectRow, type SavedProspect } from '../repositories/prospectRepository';
+import type { Principal } from '../security/principal';
+import { acceptClientDocument, fieldsValidation } from './clientDocument';
+import { newProspectId } from './prospectId';
+import { applyFormLogic } from './applyFormLogic';
+import { validateProspect } from './prospectValidation';
+import { findInvite, isKnownRoCode, markInviteUsed } from './invites';
+import { saveProspect, type SaveInput, type ValidationState } from './saveProspect';
+import { today } from '../../validation/clock';
+import { actorOf, authorize } from './writePolicy';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The application service of prospects: routes parse and answer, this decides (write policy, field ownership,
+ * validation) and writes (one transaction per call, with its audit row).
+ */
+export function createProspectService(app: FastifyInstance) {
+  const repo = createProspectRepository();
+  const audit = createAuditRepository();
+
+  /** `audit`: the action of the audit row and what it adds to the changes (an import says where the data came from). */
+  async function create(principal: Principal, body: Obj, ip: string, audited: { action: string; changes: unknown[] } = { action: 'prospect.create', changes: [] }): Promise<{ row: SavedProspect; validRoCode: string; contentNumber: number; validated: ValidationState }> {
+    const actor = actorOf(principal);
+    authorize(actor, 'create');
+    if (app.recaptcha && principal.kind === 'customer') await app.recaptcha.check(body.recaptchaToken, ip);
+    const content = await app.contentStore.current();
+    const { recaptchaToken: _r, inviteToken, ...sent } = body;
+    // The agent code typed by the applicant is an input the server checks, not a field it lets clients write.
+    const typed = isObj(sent.applicantInfo) ? sent.applicantInfo : {};
+    const { roCode: typedCode, ...applicantSent } = typed;
+    if (isObj(sent.applicantInfo)) sent.applicantInfo = applicantSent;
+    const template = structuredClone(content.built.prospectTemplate) as Obj;
+    let document = acceptClientDocument(content.built, actor, template, sent);
+    const applicant = { ...((document.applicantInfo ?? {}) as Obj) };
+    if (principal.kind === 'customer') {
+      // The application belongs to the verified mobile and e-mail, whatever the body says.
+      Object.assign(applicant, { countryCode: principal.countryCode, mobileNo: principal.mobile, email: principal.email });
+    }
+    const invite = typeof inviteToken === 'string' ? await findInvite(app.database.db, inviteToken) : undefined;
+    // An invited applicant's application carries the inviting agent's RO code.
+    const roCode = invite?.ro_code ?? (typeof typedCode === 'string' && typedCode !== '' ? typedCode : undefined);
+    if (roCode !== undefined) applicant.roCode = roCode;
+    const validRoCode = (await isKnownRoCode(app.database.db, roCode)) ? 'Y' : 'N';
+    const id = newProspectId();
+    // The lead number agents search by and the view id of the application, one number from a sequence.
+    const serial = await sql<{ n: string }>`select nextval('lead_number_seq')::text as n`.execute(app.database.db);
+    const number = String(serial.rows[0]!.n).padStart(8, '0');
+    document.generalInfo = { ...((template.generalInfo ?? {}) as Obj), prospectId: id, leadNumber: `LD${number}` };
+    document.applicationInfo = { ...((document.applicationInfo ?? {}) as Obj), viewId: `QA${number}` };
+    document.applicantInfo = { ...applicant, validRoCode, LeadSource: actor === 'applicant' ? 'Direct' : 'RO' };
+    const logic = applyFormLogic(content.built, document);
+    document = logic.document;
+    const validated: ValidationState = { contentNumber: content.number, day: today(), hidden: logic.hidden };
+    const errors = validateProspect(content.validator, document, { completeSteps: [{ step: 'applicantInfo', at: '' }], hidden: logic.hidden });
+    if (errors.length) throw fieldsValidation(errors);
+    const owner =
+      principal.kind === 'customer'
+        ? { countryCode: principal.countryCode!, mobile: principal.mobile!, email: principal.email! }
+        : { countryCode: String(applicant.countryCode ?? ''), mobile: String(applicant.mobileNo ?? ''), email: String(applicant.email ?? '') };
+    const row = await app.database.db.transaction().execute(async (trx) => {
+      const created = await repo.create(trx, { id, userType: 'sme', document, owner, schemaVersion: String(content.number) });
+      await audit.record(trx, { prospectId: id, principal, action: audited.action, changes: ['/', ...audited.changes, ...logic.audit] });
+      if (invite) await markInviteUsed(trx, invite.id, id);
+      return created;
+    });
+    return { row, validRoCode, contentNumber: content.number, validated };
+  }
+
+  return {
+    create,
+    save: (principal: Principal, row: ProspectRow, input: SaveInput, cached?: Parameters<typeof saveProspect>[4]) => saveProspect(app, principal, row, input, cached),
+  };
+}

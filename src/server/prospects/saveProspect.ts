@@ -1,0 +1,154 @@
+import type { ProspectDraft } from '../../shared/prospectDraft';
+import type { FastifyInstance } from 'fastify';
+import type { BuiltContent } from '../../content/contentTypes';
+import { isReadyForSubmit, requiredDocuments, UPLOADED, type DocumentsConfig } from '../../content/requiredDocuments';
+import { ApiError } from '../plugins/app/errors';
+import { createDocumentRepository } from '../repositories/documentRepository';
+import { createProspectRepository, ProspectNotFoundError, type ProspectRow, type SavedProspect, VersionConflictError } from '../repositories/prospectRepository';
+import type { ScreeningOutcome } from '../screening/runScreening';
+import type { Principal } from '../security/principal';
+import { ANNEXURE_SECTION, withAnnexureUploads } from './agentOnly';
+import { changedPaths } from './changedPaths';
+import { markCompleted, reconcileStakeholderSteps } from './completedSteps';
+import { acceptClientDocument, fieldsValidation } from './clientDocument';
+import { applyFormLogic } from './applyFormLogic';
+import { applicableSteps, validateProspect } from './prospectValidation';
+import { stepSections } from './stepSections';
+import { jsonEqual } from '../../shared/jsonEqual';
+import { today } from '../../validation/clock';
+import { currentLifecycle } from './lifecycle';
+import { submitAndScreen } from './submitAndScreen';
+import { actorOf, authorize, stateOf } from './writePolicy';
+
+type Obj = Record<string, unknown>;
+
+export interface SaveInput {
+  prospect: Obj;
+  saveType: 'save' | 'submit' | 'auto';
+  actionType?: 'continue' | 'next';
+  step?: string;
+  signatoryIndex?: number;
+  version: number;
+}
+
+/** What a save's validation depended on besides the document: a later save with the same may skip unchanged steps. */
+export interface ValidationState {
+  contentNumber: number;
+  /** today() when it ran (every time-dependent rule compares calendar dates). */
+  day: string;
+  /** What the form logic hid. */
+  hidden: ReadonlySet<string>;
+}
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+
+/**
+ * The steps whose validation would find what it found when `stored` was saved (nothing: it was saved), so need
+ * not run: same content version, same day, same hidden fields, and the data the step reads unchanged (a step
+ * at the root reads the sections its schema names, stepSections.ts; a stakeholder's step reads that stakeholder).
+ */
+function unchangedSteps(content: { built: BuiltContent; number: number }, stored: Obj, document: Obj, previous: ValidationState, now: ValidationState) {
+  if (previous.contentNumber !== now.contentNumber || previous.day !== now.day || !sameSet(previous.hidden, now.hidden)) return undefined;
+  const before = Array.isArray(stored.signatoryInfo) ? stored.signatoryInfo : [];
+  const after = Array.isArray(document.signatoryInfo) ? document.signatoryInfo : [];
+  return {
+    step(step: string, at: string): boolean {
+      if (at) return jsonEqual(before[Number(at.split('/')[2])], after[Number(at.split('/')[2])]);
+      const sections = stepSections(content.built, step);
+      return !!sections && [...sections].every((k) => jsonEqual(stored[k], document[k]));
+    },
+    stakeholderList: jsonEqual(stored.signatoryInfo, document.signatoryInfo),
+  };
+}
+
+const versionConflict = (error: VersionConflictError) =>
+  new ApiError(409, 'VersionConflict', [
+    { errorCode: 'VERSION_CONFLICT', message: `The application was changed elsewhere. Reload it to continue (current version ${error.currentVersion}).` },
+  ]);
+
+/** 400 DocumentsRequired unless every required document is uploaded or the application has a valid RO code (spec). */
+async function requireDocuments(app: FastifyInstance, row: ProspectRow, document: Obj, config: DocumentsConfig): Promise<void> {
+  const uploads = (await createDocumentRepository().listCurrent(app.database.db, row.id)).map((u) => ({ documentKey: u.documentKey, uploadStatus: u.uploadStatus }));
+  if (isReadyForSubmit(document, uploads, config)) return;
+  const done = new Set(uploads.filter((u) => u.uploadStatus === UPLOADED).map((u) => u.documentKey));
+  const missing = requiredDocuments(document, config).filter((d) => d.required && !done.has(d.documentKey));
+  throw new ApiError(
+    400,
+    'DocumentsRequired',
+    missing.map((d) => ({ errorCode: 'DOCUMENT_REQUIRED', message: `Please upload ${d.documentTitle}`, field: `prospect.documents.${d.documentKey}` })),
+  );
+}
+
+/**
+ * A save (auto, save, or submit) by an applicant or an agent: write policy, field ownership, validation, then one
+ * transaction with the optimistic version check and the audit row; a submit also screens in that transaction.
+ */
+export async function saveProspect(
+  app: FastifyInstance,
+  principal: Principal,
+  row: ProspectRow,
+  input: SaveInput,
+  /**
+   * When `row` came from the process's cache: its xmin (the write then requires the row unchanged since) and
+   * what its own validation depended on (unchanged steps are then not validated again).
+   */
+  cached?: { expectedXmin: string; validated?: ValidationState },
+): Promise<{ row: SavedProspect; contentNumber: number; preScreening?: ScreeningOutcome; validated?: ValidationState }> {
+  const expectedXmin = cached?.expectedXmin;
+  const { prospect, saveType, actionType, step, signatoryIndex, version } = input;
+  const actor = actorOf(principal);
+  const content = await app.contentStore.current();
+  const agentStep = !!step && Object.values(content.built.flows).some((f) => f.steps.some((s) => s.step === step && s.roles && !s.roles.includes('customer')));
+  const submit = saveType === 'submit';
+  authorize(actor, agentStep || ANNEXURE_SECTION in prospect ? 'annexureSave' : submit ? 'submit' : 'save', stateOf(row, await currentLifecycle(app)));
+
+  let document: ProspectDraft = acceptClientDocument(content.built, actor, row.document, prospect);
+  if (actor === 'agent' && document[ANNEXURE_SECTION]) {
+    document = withAnnexureUploads(document, await createDocumentRepository().listCurrent(app.database.db, row.id));
+  }
+  if (principal.kind === 'customer' && row.owner) {
+    // The owner's identity cannot be changed by an update.
+    document.applicantInfo = { ...document.applicantInfo, countryCode: row.owner.countryCode, mobileNo: row.owner.mobile, email: row.owner.email };
+  }
+
+  // Form logic before validation: derived values recomputed (a client's value replaced), answers made stale by
+  // another change or hidden by a condition dropped; validation then sees only what is visible.
+  const logic = applyFormLogic(content.built, document, row.document);
+  document = logic.document;
+
+  const completeSteps: { step: string; at: string; flow: string }[] = [];
+  if (step && (actionType === 'continue' || saveType === 'save')) {
+    const at = signatoryIndex === undefined ? '' : `/signatoryInfo/${signatoryIndex}`;
+    const match = applicableSteps(content.built, document).find((s) => s.step === step && s.at === at);
+    if (!match) throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'INVALID', message: `Unknown step "${step}" for this application`, field: 'step' }]);
+    completeSteps.push(match);
+  }
+  const validated: ValidationState = { contentNumber: content.number, day: today(), hidden: logic.hidden };
+  const unchanged = !submit && cached?.validated ? unchangedSteps(content, row.document, document, cached.validated, validated) : undefined;
+  const errors = validateProspect(content.validator, document, { completeSteps, submit, hidden: logic.hidden, ...(unchanged ? { unchanged } : {}) });
+  if (errors.length) throw fieldsValidation(errors);
+  if (submit) await requireDocuments(app, row, document, content.built.documents as unknown as DocumentsConfig);
+  // Removed stakeholders lose their steps; a new signatory's completed steps reopen (spec 001 §4).
+  document = reconcileStakeholderSteps(row.document, document);
+  for (const s of completeSteps) {
+    const signatoryId = s.at ? String(((document.signatoryInfo as Obj[])[signatoryIndex!] ?? {}).signatoryId ?? signatoryIndex) : undefined;
+    document = markCompleted(document, { flowId: s.flow, step: s.step, status: 'COMPLETED', ...(signatoryId ? { signatoryId } : {}) });
+  }
+
+  const write = { id: row.id, expectedVersion: version, document, schemaVersion: String(content.number), ...(expectedXmin === undefined ? {} : { expectedXmin }) };
+  const audited = { prospectId: row.id, principal, action: submit ? 'prospect.submit' : `prospect.${saveType}`, changes: [...changedPaths(row.document, document), ...logic.audit] };
+  try {
+    if (submit) {
+      const done = await submitAndScreen(app, write, audited);
+      return { row: done.row, contentNumber: content.number, preScreening: done.outcome };
+    }
+    // The new version and its audit row are written by one statement: one round trip, atomic by itself.
+    const { prospectId: _id, ...audit } = audited;
+    const saved = await createProspectRepository().save(app.database.db, { ...write, audit });
+    return { row: saved, contentNumber: content.number, validated };
+  } catch (error) {
+    if (error instanceof VersionConflictError) throw versionConflict(error);
+    if (error instanceof ProspectNotFoundError) throw new ApiError(404, 'ProspectError', [{ errorCode: '12002', message: 'Invalid Prospect ID' }]);
+    throw error;
+  }
+}

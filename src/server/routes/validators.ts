@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { compiledByHash } from '../../content/compiledContent';
+import { ROLES, type Role } from '../../content/contentTypes';
+import { ApiError } from '../plugins/app/errors';
+import { type ValidatorModule, validatorModule } from '../content/validatorModules';
+
+const params = {
+  type: 'object',
+  required: ['version', 'role'],
+  additionalProperties: false,
+  properties: { version: { type: 'string', pattern: '^[0-9a-f]{16}$' }, role: { type: 'string', enum: ROLES.map((r) => `${r}.js`) } },
+} as const;
+const draftParams = {
+  type: 'object',
+  required: ['token'],
+  additionalProperties: false,
+  properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{32}\\.js$' } },
+} as const;
+
+const notFound = (what: string) => new ApiError(404, 'NotFound', [{ errorCode: 'VALIDATORS_NOT_FOUND', message: `There are no validators for ${what}` }]);
+
+/** Sends a module: JavaScript, gzipped when the browser takes it, cached for good (its address names its content). */
+export function sendModule(request: FastifyRequest, reply: FastifyReply, module: ValidatorModule, cacheControl: string) {
+  reply.type('text/javascript; charset=utf-8').header('cache-control', cacheControl).header('vary', 'accept-encoding').header('x-content-type-options', 'nosniff');
+  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(module.gzip);
+  return reply.send(module.source);
+}
+
+/**
+ * GET /api/validators/{version}/{role}.js: the validators of a content version (its hash, the config document's
+ * `version`) for one role's forms, as an ES module of ajv standalone code (src/content/validatorCode.ts). The
+ * browser imports it and compiles no schema, so the CSP needs no 'unsafe-eval'. Public like the config document it
+ * belongs to; immutable, since the address names the content. A version this process no longer keeps answers 404
+ * (the browser then reloads the config).
+ * GET /api/validators/drafts/{token}.js: a studio preview's module (POST /api/studio/preview).
+ */
+const validatorRoutes: FastifyPluginAsync = async (app) => {
+  const modules = new Map<string, ValidatorModule>();
+
+  app.get<{ Params: { version: string; role: string } }>('/validators/:version/:role', { schema: { params } }, async (request, reply) => {
+    const { version } = request.params;
+    const role = request.params.role.replace(/\.js$/, '') as Role;
+    const key = `${version}/${role}`;
+    let module = modules.get(key);
+    if (!module) {
+      const current = await app.contentStore.current();
+      const compiled = current.built.version === version ? current : compiledByHash(version);
+      if (!compiled) throw notFound(`content version ${version}`);
+      module = validatorModule(compiled.validator.browserCode(role));
+      // The modules of the versions still served (a few at most): drop those of versions no longer cached.
+      for (const k of modules.keys()) if (!compiledByHash(k.split('/')[0]!)) modules.delete(k);
+      modules.set(key, module);
+    }
+    return sendModule(request, reply, module, 'public, max-age=31536000, immutable');
+  });
+
+  app.get<{ Params: { token: string } }>('/validators/drafts/:token', { schema: { params: draftParams } }, async (request, reply) => {
+    const module = app.previewModules.get(request.params.token.replace(/\.js$/, ''));
+    if (!module) throw notFound('this preview (it expired: open the preview again)');
+    return sendModule(request, reply, module, 'private, max-age=1800, immutable');
+  });
+};
+
+export default validatorRoutes;

@@ -1,0 +1,126 @@
+/**
+ * Issue 16: the validators of a content version as a module (GET /api/validators/{version}/{role}.js), the studio
+ * preview's module of a draft step and the studio's schema lint (the browser compiles no schema), and the CSP
+ * without 'unsafe-eval' or 'unsafe-inline' in script-src.
+ */
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PrecompiledValidator } from '../../src/validation/precompiledValidator';
+import { standaloneRequire, type ValidatorFactory } from '../../src/validation/standalone';
+import { signInProductUser } from './authHelpers';
+import { describeEachDatabase, startApp } from './helpers';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Imports a served module as the browser does (an ES module), from its text. */
+async function importModule(source: string): Promise<ValidatorFactory> {
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { default: ValidatorFactory };
+  return module.default;
+}
+
+describeEachDatabase('validator modules', (db) => {
+  let app: FastifyInstance;
+  let product: string;
+  let agent: string;
+  let config: Json;
+
+  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method, url, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(payload === undefined ? {} : { payload: payload as Json }) });
+
+  beforeAll(async () => {
+    app = await startApp(db(), { encryption: 'off' });
+    agent = (await app.tokenService.issue({ sub: 'u:ro1', kind: 'staff', roles: ['agent'], roCode: 'RO123', name: 'Omar' } as never)).access_token;
+    product = await signInProductUser(app);
+    config = (await call('GET', '/api/config?segment=sme&role=customer')).json();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db().cleanup();
+  });
+
+  it("serves the version's module for a role: JavaScript, immutable, gzipped on request, with the same errors as the server", async () => {
+    const url = `/api/validators/${config.version}/customer.js`;
+    const plain = await call('GET', url, undefined, undefined, { 'accept-encoding': 'identity' });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body.startsWith('export default function validators(require)')).toBe(true);
+    expect(plain.body).not.toMatch(/new Function|\beval\(/);
+    const zipped = await call('GET', url, undefined, undefined, { 'accept-encoding': 'gzip, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const validator = new PrecompiledValidator((await importModule(plain.body))(standaloneRequire(config.lists)));
+    const schema = config.steps.applicantInfo.schema;
+    const data = { applicantInfo: { fullName: ' Aisha', email: 'aisha@gmail.com', countryCode: '971', mobileNo: '12' } };
+    const errors = validator.fieldErrors(schema, data);
+    expect(errors.length).toBeGreaterThan(0);
+    const content = await app.contentStore.current();
+    expect(errors).toEqual(content.validator.validate('steps/applicantInfo', data));
+    // The customer's module has no agent step; the agent's has the KYC annexure.
+    expect(() => validator.fieldErrors({ $id: 'https://quickapply.example/schemas/steps/kycAnnexure.schema.json' }, {})).toThrow(/No precompiled validator/);
+    const agentModule = await call('GET', `/api/validators/${config.version}/agent.js`, undefined, undefined, { 'accept-encoding': 'identity' });
+    expect(agentModule.body).toContain('kycAnnexure.schema.json');
+  });
+
+  it('answers 404 for a version it does not have and 400 for a malformed address', async () => {
+    const missing = await call('GET', '/api/validators/0123456789abcdef/customer.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().errors[0].errorCode).toBe('VALIDATORS_NOT_FOUND');
+    expect((await call('GET', `/api/validators/${config.version}/root.js`)).statusCode).toBe(400);
+    expect((await call('GET', '/api/validators/../config/customer.js')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await call('GET', '/api/validators/drafts/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.js')).statusCode).toBe(404);
+  });
+
+  it("generates a draft step's module for product staff only, and serves it at the address it returns", async () => {
+    const latest = (await call('GET', '/api/studio/versions', product)).json().versions[0].version as number;
+    const schema = structuredClone(config.steps.companyDetails.schema) as Json;
+    delete schema.definitions;
+    const files = { 'steps/companyDetails.schema.json': (await call('GET', `/api/studio/versions/${latest}`, product)).json().files['steps/companyDetails.schema.json'] };
+    files['steps/companyDetails.schema.json'].properties.organizationInfo.properties.companyName.maxLength = 12;
+    files['steps/companyDetails.schema.json'].properties.organizationInfo.properties.companyName.errorMessage.maxLength = 'At most 12 characters';
+    const body = { baseVersion: latest, files, step: 'companyDetails' };
+    expect((await call('POST', '/api/studio/preview', undefined, body)).statusCode).toBe(401);
+    expect((await call('POST', '/api/studio/preview', agent, body)).statusCode).toBe(403);
+    const res = await call('POST', '/api/studio/preview', product, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const { module } = res.json() as { module: string };
+    expect(module).toMatch(/^\/api\/validators\/drafts\/[A-Za-z0-9_-]{32}\.js$/);
+    const served = await call('GET', module, undefined, undefined, { 'accept-encoding': 'identity' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const validator = new PrecompiledValidator((await importModule(served.body))(standaloneRequire(config.lists)));
+    const errors = validator.fieldErrors(config.steps.companyDetails.schema, { organizationInfo: { companyName: 'Falcon Trading LLC' } });
+    expect(errors).toContainEqual(expect.objectContaining({ path: '/organizationInfo/companyName', message: 'At most 12 characters' }));
+    // The same draft again: the same module.
+    expect((await call('POST', '/api/studio/preview', product, body)).json().module).toBe(module);
+    // A draft that does not compile: 400 with the reason.
+    const broken = structuredClone(files);
+    broken['steps/companyDetails.schema.json'].properties.organizationInfo.properties.companyName['x-list'] = { list: 'noSuchList', message: 'x' };
+    const refused = await call('POST', '/api/studio/preview', product, { ...body, files: broken });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].message).toMatch(/x-list/);
+  });
+
+  it("lints a schema as typed for product staff (the editor's lint, run by the server)", async () => {
+    const latest = (await call('GET', '/api/studio/versions', product)).json().versions[0].version as number;
+    const path = 'steps/companyDetails.schema.json';
+    const text = JSON.stringify({ ...config.steps.companyDetails.schema, definitions: undefined, properties: { x: { type: 'string', maxLenght: 3 } } }, null, 2);
+    const body = { baseVersion: latest, files: {}, path, text };
+    expect((await call('POST', '/api/studio/lint', agent, body)).statusCode).toBe(403);
+    const res = await call('POST', '/api/studio/lint', product, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const [d] = res.json().diagnostics as { from: number; to: number; message: string }[];
+    expect(d!.message).toMatch(/maxLenght/);
+    expect(d!.to).toBeGreaterThanOrEqual(d!.from);
+  });
+
+  it("sends a CSP whose script-src is 'self' only", async () => {
+    for (const url of ['/', '/business/ApplicantInfo', '/api/config', `/api/validators/${config.version}/customer.js`]) {
+      const csp = String((await call('GET', url)).headers['content-security-policy']);
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
+      expect(scriptSrc, `${url}: ${csp}`).toBe("'self'");
+    }
+  });
+});

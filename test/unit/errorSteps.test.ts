@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { readSchemas } from './readSchemas';
+import type { AppConfig } from '../../src/app/features/config/useConfig';
+import { buildContent } from '../../src/content/buildContent';
+import { buildConfigDocument } from '../../src/content/configDocument';
+import { declares, errorsOnOtherSteps } from '../../src/app/features/forms/errorSteps';
+
+const content = buildContent(readSchemas());
+const customer = buildConfigDocument(content, { role: 'customer', schemaVersion: 1 }) as unknown as AppConfig;
+const prospect = {
+  organizationInfo: { companyName: 'Falcon Trading LLC' },
+  signatoryInfo: [
+    { signatoryId: 's1', firstName: 'Huda', lastName: 'Karim', kycDetails: { isSignatory: true } },
+    { signatoryId: 's2', firstName: 'Omar', lastName: 'Haddad', kycDetails: { isSignatory: false } },
+  ],
+};
+
+describe('server field errors of other steps', () => {
+  it('finds a path through properties, items and if/then branches, and not one the schema lacks', () => {
+    const schema = customer.steps.ssChannels!.schema;
+    expect(declares(schema, ['accountInfo', '0', 'mailStatements'])).toBe(true);
+    expect(declares(schema, ['signatoryInfo', '1', 'debitCardInfo', 'authSignatoryDetails', 'nameOnDebitCard'])).toBe(true);
+    expect(declares(schema, ['accountInfo', '0', 'accountCurrencies'])).toBe(false);
+  });
+
+  it('names the step of each error with a link to it, in journey order, leaving the open step its own errors', () => {
+    const found = errorsOnOtherSteps(
+      customer,
+      prospect,
+      {
+        'accountInfo[0].mailStatements': ['Online and paper statements cannot both be chosen'],
+        'organizationInfo.companyName': ['Company name: at most 10 characters'],
+        'signatoryInfo[1].kycDetails.dateOfBirth': ['Date of birth is not filled'],
+        'orgKYCDetails.industryMultiSelect[0].industry': ['Industry is not filled'],
+        '': ['The application is incomplete'],
+      },
+      { step: 'companyIndustry' },
+    );
+    expect(found).toEqual([
+      { step: 'companyDetails', title: 'Company Details', href: '/business/CompanyInfo?step=1', messages: ['Company name: at most 10 characters'] },
+      {
+        step: 'stakeholderPersonalInfo',
+        signatoryIndex: 1,
+        title: 'Personal Information: Omar Haddad',
+        href: '/business/StakeholdersInfo?stakeholder=s2&step=1',
+        messages: ['Date of birth is not filled'],
+      },
+      { step: 'ssChannels', title: 'Channels', href: '/business/SelectServices?step=4', messages: ['Online and paper statements cannot both be chosen'] },
+    ]);
+  });
+
+  it('an error of the same step for another stakeholder is another step', () => {
+    const errors = { 'signatoryInfo[0].kycDetails.dateOfBirth': ['Date of birth is not filled'] };
+    expect(errorsOnOtherSteps(customer, prospect, errors, { step: 'stakeholderPersonalInfo', signatoryIndex: 0 })).toEqual([]);
+    expect(errorsOnOtherSteps(customer, prospect, errors, { step: 'stakeholderPersonalInfo', signatoryIndex: 1 })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildContent } from '../../src/content/buildContent';
+import { readContentDir } from '../../src/content/readContentDir';
+import { checkExpression, derivedPaths, evaluate, evaluateLogic, isDerivedPointer, visibleErrors } from '../../src/validation/logic';
+
+/** The form-logic evaluator on the content of schemas/: state that fixtures (data in, data after) do not show. */
+const content = buildContent(await readContentDir());
+const signatory = (id: string, extra: object = {}) => ({ signatoryId: id, kycDetails: { isShareholderACompany: false, isSignatory: true, ...extra } });
+
+describe('form logic: options, gating, disabled fields, hidden steps', () => {
+  it("does not offer 'Singly' (102) when the company has more than one signatory", () => {
+    const one = evaluateLogic(content, { signatoryInfo: [signatory('a')] });
+    expect(one.excludedOptions.get('/organizationInfo/accountSigningInfo/accountSigningType')).toBeUndefined();
+    const two = evaluateLogic(content, { signatoryInfo: [signatory('a'), signatory('b')] });
+    expect(two.excludedOptions.get('/organizationInfo/accountSigningInfo/accountSigningType')).toEqual(['102']);
+  });
+
+  it('does not offer a nationality chosen in another passport, nor a sub-category chosen for the same industry', () => {
+    const passports = [{ country: 'IN', passportNumber: 'A1' }, { country: 'GB' }];
+    const r = evaluateLogic(content, { signatoryInfo: [signatory('a', { passportDetails: passports })] });
+    expect(r.excludedOptions.get('/signatoryInfo/0/kycDetails/passportDetails/1/country')).toEqual(['IN']);
+    const rows = [{ industry: 'A', subCategory: 'A1' }, { industry: 'B', subCategory: 'B1' }, { industry: 'A' }];
+    const ind = evaluateLogic(content, { orgKYCDetails: { industryMultiSelect: rows } });
+    expect(ind.excludedOptions.get('/orgKYCDetails/industryMultiSelect/2/subCategory')).toEqual(['A1']);
+  });
+
+  it("enables 'Add' only when the last item's key fields are filled", () => {
+    const empty = evaluateLogic(content, { organizationInfo: { contactDetailsForTxnReconfirming: [{}] } });
+    expect(empty.arrays.get('/organizationInfo/contactDetailsForTxnReconfirming')).toEqual({ canAdd: false, keepOne: false });
+    const named = evaluateLogic(content, { organizationInfo: { contactDetailsForTxnReconfirming: [{ TxnReconfirmingfullname: 'Omar' }] } });
+    expect(named.arrays.get('/organizationInfo/contactDetailsForTxnReconfirming')?.canAdd).toBe(true);
+  });
+
+  it('disables the branch until a city is chosen, and the agent codes once a work item exists', () => {
+    const r = evaluateLogic(content, { organizationInfo: {}, kycAnnexure: { workItemNumber: 'WI-1' } });
+    expect([...r.disabled]).toEqual(expect.arrayContaining(['/organizationInfo/branchID', '/applicantInfo/roCode', '/applicantInfo/allianceCode']));
+    expect(evaluateLogic(content, { organizationInfo: { branchCity: '1' } }).disabled.has('/organizationInfo/branchID')).toBe(false);
+  });
+
+  it('skips the Express step for accounts without AED', () => {
+    expect(evaluateLogic(content, { accountInfo: [{ accountCurrencies: ['USD'] }] }).hiddenSteps).toEqual(new Set(['ssExpress@']));
+    expect(evaluateLogic(content, { accountInfo: [{ accountCurrencies: ['AED', 'USD'] }] }).hiddenSteps.size).toBe(0);
+  });
+
+  it('never changes its input, and drops errors of hidden fields', () => {
+    const data = { kycAnnexure: { isVisitConducted: 'N', visitDetails: [{}] } };
+    const copy = structuredClone(data);
+    const r = evaluateLogic(content, data);
+    expect(data).toEqual(copy);
+    expect(r.data.kycAnnexure).toEqual({ isVisitConducted: 'N' });
+    const errors = [{ path: '/kycAnnexure/visitDetails/0/kycVisitDate' }, { path: '/kycAnnexure/reasonForNoVisit' }];
+    expect(visibleErrors(errors, r.hidden)).toEqual([{ path: '/kycAnnexure/reasonForNoVisit' }]);
+  });
+
+  it('lists the derived fields for the field-ownership check', () => {
+    const paths = derivedPaths(content);
+    expect(isDerivedPointer(paths, '/accountInfo/0/debitCardApplied')).toBe(true);
+    expect(isDerivedPointer(paths, '/signatoryInfo/3/kycDetails/isPEP')).toBe(true);
+    expect(isDerivedPointer(paths, '/orgKYCDetails/yearsInBusiness')).toBe(true);
+    expect(isDerivedPointer(paths, '/organizationInfo/companyName')).toBe(false);
+  });
+});
+
+describe('the expression language', () => {
+  it('evaluates relative, parent and absolute paths, count and yearsSince', () => {
+    const root = { a: { b: 2, items: [{ ok: true }, { ok: false }, { ok: true }] }, c: 'x' };
+    expect(evaluate({ '==': [{ var: 'b' }, 2] }, { root, at: ['a'] })).toBe(true);
+    expect(evaluate({ var: '../c' }, { root, at: ['a'] })).toBe('x');
+    expect(evaluate({ var: '/c' }, { root, at: ['a', 'items', '0'] })).toBe('x');
+    expect(evaluate({ var: '../b' }, { root, at: ['a', 'items', '1'] })).toBe(2);
+    expect(evaluate({ count: [{ var: 'items' }, { '==': [{ var: 'ok' }, true] }] }, { root, at: ['a'] })).toBe(2);
+    expect(typeof evaluate({ yearsSince: '2000-01-01' }, { root, at: [] })).toBe('number');
+  });
+
+  it('does arithmetic for amounts and percentages derived one from the other; a missing operand or a division by 0 gives no value', () => {
+    const root = { t: { total: 3000, cash: 1000, none: undefined } };
+    const at = ['t'];
+    const pct = { round: [{ '*': [{ '/': [{ var: 'cash' }, { var: 'total' }] }, 100] }, 2] };
+    expect(evaluate(pct, { root, at })).toBe(33.33);
+    expect(evaluate({ round: [{ '-': [100, pct] }, 2] }, { root, at })).toBe(66.67);
+    expect(evaluate({ '-': [{ var: 'total' }, { var: 'cash' }] }, { root, at })).toBe(2000);
+    expect(evaluate({ '+': [1, 2, 3] }, { root, at })).toBe(6);
+    expect(evaluate({ round: [1.005, 2] }, { root, at })).toBe(1.01);
+    expect(evaluate({ '-': [{ var: 'total' }, { var: 'none' }] }, { root, at })).toBeUndefined();
+    expect(evaluate({ '/': [{ var: 'cash' }, 0] }, { root, at })).toBeUndefined();
+    expect(evaluate({ '+': ['1', 2] }, { root, at })).toBeUndefined();
+    expect(checkExpression({ round: [1] })).toEqual([expect.stringMatching(/takes 2 argument/)]);
+  });
+
+  it('refuses unknown operators, wrong argument counts and non-string paths (no code strings)', () => {
+    expect(checkExpression({ eval: 'process.exit()' })).toEqual([expect.stringMatching(/unknown operator "eval"/)]);
+    expect(checkExpression({ '==': [1] })).toEqual([expect.stringMatching(/takes 2 argument/)]);
+    expect(checkExpression({ var: 1 })).toEqual([expect.stringMatching(/a path must be a string/)]);
+    expect(checkExpression({ and: [{ filled: { var: 'a' } }, true] })).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeAesGcm } from '../../src/server/security/nodeAesGcm';
+import { decryptRequest, decryptResponse, encryptRequest, encryptResponse, EnvelopeError, fromBase64, toBase64 } from '../../src/shared/envelope';
+
+const binding = { method: 'PUT', path: '/api/usertypes/sme/prospects/P1' };
+let privateKey: CryptoKey;
+let publicKey: CryptoKey;
+
+beforeAll(async () => {
+  ({ privateKey, publicKey } = await crypto.subtle.generateKey(
+    { name: 'RSA-OAEP', modulusLength: 3072, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    false,
+    ['encrypt', 'decrypt'],
+  ));
+});
+
+describe('node:crypto AES-GCM on the server', () => {
+  it('opens what the browser (WebCrypto) sealed, and the browser opens its answer', async () => {
+    const body = { prospect: { organizationInfo: { companyName: 'Falcon Trading LLC ü' } }, saveType: 'auto', version: 3 };
+    const sent = await encryptRequest(publicKey, body, binding);
+    const received = await decryptRequest(privateKey, sent.headers['x-encrypted-key'], sent.payload, binding, { cipher: nodeAesGcm });
+    expect(received.body).toEqual(body);
+    expect(received.key.cipher).toBe(nodeAesGcm);
+    const answer = await encryptResponse(received.key, { version: 4 });
+    expect(await decryptResponse(sent.key, answer)).toEqual({ version: 4 });
+  });
+
+  it('refuses a flipped bit, a cut tag and another binding', async () => {
+    const sent = await encryptRequest(publicKey, { a: 1 }, binding);
+    const header = sent.headers['x-encrypted-key'];
+    const data = fromBase64(sent.payload.data);
+    const flipped = Uint8Array.from(data);
+    flipped[0]! ^= 1;
+    const variants = [
+      { payload: { ...sent.payload, data: toBase64(flipped) }, binding },
+      { payload: { ...sent.payload, data: toBase64(data.subarray(0, 10)) }, binding },
+      { payload: sent.payload, binding: { ...binding, path: '/api/usertypes/sme/prospects/P2' } },
+    ];
+    for (const v of variants) {
+      await expect(decryptRequest(privateKey, header, v.payload, v.binding, { cipher: nodeAesGcm })).rejects.toBeInstanceOf(EnvelopeError);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import type { ErrorSchema } from '@rjsf/utils';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StepDefinition } from '../../src/content/contentTypes';
+import { StepForm } from '../../src/app/features/forms/StepForm';
+import { createAjv } from '../../src/validation/createAjv';
+import { ProjectValidator } from '../../src/validation/rjsfValidator';
+import { inFluent } from './widgets/renderWidget';
+
+afterEach(cleanup);
+
+const step: StepDefinition = {
+  schema: {
+    type: 'object',
+    required: ['companyName'],
+    errorMessage: { required: { companyName: 'Company name is not filled' } },
+    properties: {
+      companyName: { type: 'string', title: 'Company name', minLength: 1 },
+      eidNumber: { type: ['string', 'null'], title: 'Emirates ID', 'x-emiratesId': 'Emirates ID is invalid', errorMessage: { type: 'Emirates ID is invalid' } },
+    },
+  },
+  uiSchema: { eidNumber: { 'ui:widget': 'EmiratesId' }, 'ui:submitButtonOptions': { submitText: 'Continue' } },
+};
+const validator = new ProjectValidator(createAjv({ lists: {} }));
+
+function Host({ onSubmit, extra }: { onSubmit(data: unknown): void; extra?: ErrorSchema }) {
+  const [data, setData] = useState<unknown>({});
+  return inFluent(
+    <StepForm id="s" step={step} formData={data} validator={validator} formContext={{ lists: {} }} onChange={setData} onSubmit={onSubmit} extraErrors={extra} />,
+  );
+}
+
+const eid = () => screen.getByLabelText('Emirates ID') as HTMLInputElement;
+const type = (el: HTMLElement, value: string) => act(() => void fireEvent.change(el, { target: { value } }));
+
+describe('StepForm errors', () => {
+  it('shows nothing while an Emirates ID is typed, its error when the field is left, and drops it as soon as it is fixed', async () => {
+    render(<Host onSubmit={() => {}} />);
+    for (const partial of ['7', '784', '7841', '78419', '784198012']) {
+      type(eid(), partial);
+      expect(screen.queryByText('Emirates ID is invalid')).toBeNull();
+    }
+    act(() => void fireEvent.blur(eid()));
+    expect(await screen.findByText('Emirates ID is invalid')).toBeTruthy();
+    // Other fields are not touched: their errors wait.
+    expect(screen.queryByText('Company name is not filled')).toBeNull();
+    type(eid(), '784198012345671');
+    expect(screen.queryByText('Emirates ID is invalid')).toBeNull();
+    act(() => void fireEvent.blur(eid()));
+    expect(screen.queryByText('Emirates ID is invalid')).toBeNull();
+  });
+
+  it('shows every error on Continue without submitting, and a fixed value loses its error at once', async () => {
+    const onSubmit = vi.fn();
+    render(<Host onSubmit={onSubmit} />);
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(await screen.findByText('Company name is not filled')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    type(screen.getByLabelText(/Company name/), 'Falcon Trading');
+    expect(screen.queryByText('Company name is not filled')).toBeNull();
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(onSubmit).toHaveBeenCalledWith({ companyName: 'Falcon Trading' });
+  });
+
+  it('always shows the errors the page passes (the server refused a value)', () => {
+    render(<Host onSubmit={() => {}} extra={{ companyName: { __errors: ['Company name is already registered'] } } as unknown as ErrorSchema} />);
+    expect(screen.getByText('Company name is already registered')).toBeTruthy();
+  });
+});
+
+describe('StepForm defaults (issue 14 item 6)', () => {
+  const yesNo: StepDefinition = {
+    schema: {
+      type: 'object',
+      required: ['isPEP'],
+      errorMessage: { required: { isPEP: 'Politically exposed person is not filled' } },
+      properties: { isPEP: { type: 'boolean', title: 'Politically exposed person' }, optIn: { type: 'boolean', title: 'Opt in', default: true } },
+    },
+    uiSchema: { isPEP: { 'ui:widget': 'YesNo' }, 'ui:submitButtonOptions': { submitText: 'Continue' } },
+  };
+
+  it('a required Yes/No question starts unanswered (no "No" preselected, nothing reported) and Continue says it is not filled; schema defaults still apply', async () => {
+    const changes: unknown[] = [];
+    const onSubmit = vi.fn();
+    function YesNoHost() {
+      const [data, setData] = useState<unknown>({});
+      return inFluent(
+        <StepForm id="y" step={yesNo} formData={data} validator={validator} formContext={{ lists: {} }} onChange={(d) => { changes.push(d); setData(d); }} onSubmit={onSubmit} />,
+      );
+    }
+    render(<YesNoHost />);
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.checked)).toEqual([false, false]);
+    for (const c of changes) expect((c as { isPEP?: unknown }).isPEP).toBeUndefined();
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(await screen.findByText('Politically exposed person is not filled')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    act(() => void fireEvent.click(screen.getByRole('radio', { name: 'No' })));
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(onSubmit).toHaveBeenCalledWith({ isPEP: false, optIn: true });
+  });
+});
