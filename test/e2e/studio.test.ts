@@ -192,13 +192,25 @@ suite('schema studio in Chromium', () => {
     expect(await companyNameRule()).toEqual({ maxLength: 50, message: 'Company name is too long: use at most 50 characters' });
     const page = await browser.newPage();
     await openCompanyDetails(page);
+    // The server generates the edited draft's validators: slow that down, so the preview is typed into meanwhile.
+    let releasePreview = () => {};
+    const previewHeld = new Promise<void>((resolve) => (releasePreview = resolve));
+    await page.route('**/api/studio/preview', async (route) => {
+      await previewHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Company name', exact: true }).click();
     await page.getByLabel('Max length', { exact: true }).fill('40');
     await page.getByLabel('Max length message', { exact: true }).fill('Company name: at most 40 characters');
 
     const preview = page.getByRole('region', { name: 'Preview' });
-    // The applicant's input keeps what was typed (never cut behind the user, issue 14 item 9)...
+    // The applicant's input keeps what was typed (never cut behind the user, issue 14 item 9), also while the
+    // draft's new rules are on their way: the form stays, and Continue waits for them.
+    await preview.getByText('Updating the preview to the draft’s rules…').or(preview.getByText("Updating the preview to the draft's rules…")).waitFor();
     await preview.getByLabel('Company name').fill('A'.repeat(45));
+    expect(await preview.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    releasePreview();
+    await expect.poll(() => preview.getByText(/Updating the preview/).count()).toBe(0);
     expect(await preview.getByLabel('Company name').inputValue()).toBe('A'.repeat(45));
     // ...and longer data (a saved application) is refused with the new message.
     await preview.getByText('Answers as JSON').click();
