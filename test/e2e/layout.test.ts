@@ -2,7 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putProspect, signInAsNewApplicant } from './journeyHelpers';
 import { measureLayout } from './layoutChecks';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, seededAgentEnv, startServer } from './server';
+
+const AGENT = { username: 'ro.layout', password: 'Layout-agent-pass-1', name: 'Mariam Layout', roCode: 'RO5150' };
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -50,20 +52,28 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .fui-Spinner'), undefined, { timeout: 20_000 });
 }
 
-/** Loads each page once and resizes it through the widths (a resize lays the page out again without a reload). */
+/** Resizes the page on screen through the widths (a resize lays the page out again without a reload). */
+async function measureWidths(page: Page, name: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const report = await measureLayout(page, width <= PHONE ? 44 : 0);
+    if (report.scrollWidth > report.viewportWidth) failures.push(`${name} at ${width} px: the page is ${report.scrollWidth} px wide (${report.overflowing.join(', ') || 'no element box reaches past the edge'})`);
+    for (const small of report.small) failures.push(`${name} at ${width} px: tap target under 44×44 px: ${small}`);
+  }
+  await page.setViewportSize({ width: widths[0]!, height: 800 });
+  return failures;
+}
+
+/** Loads each page once (at the smallest width) and measures it at every width. */
 async function check(page: Page, server: RunningServer, paths: string[]): Promise<string[]> {
   const failures: string[] = [];
   for (const path of paths) {
     await page.setViewportSize({ width: widths[0]!, height: 800 });
     await page.goto(server.url + path);
     await settle(page);
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const report = await measureLayout(page, width <= PHONE ? 44 : 0);
-      if (report.scrollWidth > report.viewportWidth) failures.push(`${path} at ${width} px: the page is ${report.scrollWidth} px wide`);
-      for (const small of report.small) failures.push(`${path} at ${width} px: tap target under 44×44 px: ${small}`);
-    }
+    failures.push(...(await measureWidths(page, path)));
   }
   return failures;
 }
@@ -73,7 +83,7 @@ suite('layout: no page wider than the screen, tap targets of 44×44 px on phones
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(seededAgentEnv(AGENT));
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -90,6 +100,38 @@ suite('layout: no page wider than the screen, tap targets of 44×44 px on phones
       signatoryInfo: [{ signatoryId: 'S1', firstName: 'Khalid', lastName: 'Mohammed Al-Mansouri', kycDetails: { isSignatory: true, isShareholderACompany: false } }],
     });
     failures.push(...(await check(page, server, signedInPaths)));
+    await page.close();
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('every agent page at 320, 390, 768 and 1366 px: search with results, an application, its services and KYC annexure, invite', async () => {
+    // An application for the agent to find and open.
+    const customer = await browser.newPage();
+    const { prospectId } = await signInAsNewApplicant(customer, server);
+    await putProspect(customer, server, {
+      organizationInfo: { companyName: 'Layout Trading LLC', licenseNumber: 'LAYOUT-320' },
+      signatoryInfo: [{ signatoryId: 'S1', firstName: 'Khalid', lastName: 'Mohammed Al-Mansouri', kycDetails: { isSignatory: true, isShareholderACompany: false } }],
+    });
+    await customer.close();
+
+    const page = await browser.newPage();
+    const failures = await check(page, server, ['/agent/Login']);
+    await page.getByLabel('Username').fill(AGENT.username);
+    await page.getByLabel('Password').fill(AGENT.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/agent/SearchProspect');
+    await settle(page);
+    await page.getByLabel('Trade license number').fill('LAYOUT-320');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('table', { name: 'Applications found' }).waitFor();
+    failures.push(...(await measureWidths(page, '/agent/SearchProspect with results')));
+    failures.push(...(await check(page, server, [`/agent/SearchedAppInfo/${prospectId}`, `/agent/SearchedAppInfo/${prospectId}/SelectServices`, '/agent/InviteCustomer'])));
+    await page.goto(`${server.url}/agent/SearchedAppInfo/${prospectId}`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Edit KYC annexure' }).click();
+    await page.getByRole('heading', { name: 'KYC Annexure' }).first().waitFor();
+    await settle(page);
+    failures.push(...(await measureWidths(page, 'KYC annexure')));
     await page.close();
     expect(failures).toEqual([]);
   }, 600_000);

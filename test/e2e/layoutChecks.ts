@@ -9,6 +9,8 @@ export interface LayoutReport {
   scrollWidth: number;
   viewportWidth: number;
   small: string[];
+  /** When the page is wider than the viewport: the innermost elements that reach past its right edge. */
+  overflowing: string[];
 }
 
 /*
@@ -54,6 +56,26 @@ export async function measureLayout(page: Page, minTarget: number): Promise<Layo
       }
       if (rect.width < min - 0.5 || rect.height < min - 0.5) small.push(`${describe(el)} ${Math.round(rect.width)}×${Math.round(rect.height)}`);
     }
-    return { scrollWidth: document.documentElement.scrollWidth, viewportWidth: document.documentElement.clientWidth, small: [...new Set(small)] };
+    const viewportWidth = document.documentElement.clientWidth;
+    const scrollWidth = document.documentElement.scrollWidth;
+    const overflowing: string[] = [];
+    if (scrollWidth > viewportWidth) {
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.right <= viewportWidth + 0.5) continue;
+        const inner = Array.from(el.children).some((c) => c.getBoundingClientRect().right > viewportWidth + 0.5);
+        if (!inner) overflowing.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 2).join('.')} right ${Math.round(r.right)}`);
+      }
+      // Text wider than its box (a long word that does not wrap) overflows without any element doing so.
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        if ((node.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue; // visually hidden (clipped) text
+        if (r.width > 0 && r.right > viewportWidth + 0.5) overflowing.push(`text '${(node.textContent ?? '').trim().slice(0, 40)}' in ${node.parentElement?.tagName.toLowerCase()} right ${Math.round(r.right)}`);
+      }
+    }
+    return { scrollWidth, viewportWidth, small: [...new Set(small)], overflowing: overflowing.slice(0, 5) };
   }, minTarget);
 }

@@ -38,7 +38,18 @@ const useStyles = makeStyles({
     },
   },
   srOnly: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-  link: { color: 'inherit', textDecorationLine: 'none', display: 'flex', alignItems: 'center', gap: '12px', ':hover': { textDecorationLine: 'underline' } },
+  // A step link is a 44×44 px tap target at least (the marker alone on tablets and phones).
+  link: {
+    color: 'inherit',
+    textDecorationLine: 'none',
+    display: 'flex',
+    alignItems: 'center',
+    gap: '12px',
+    minHeight: '44px',
+    minWidth: '44px',
+    ':hover': { textDecorationLine: 'underline' },
+    '@media (max-width: 1023px)': { justifyContent: 'center' },
+  },
 });
 
 export interface StepListProps {

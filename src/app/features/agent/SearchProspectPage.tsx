@@ -30,6 +30,10 @@ import { agentSearchAtom, initialSearch, searchCriteria, type SearchAnswer, type
 
 const useStyles = makeStyles({
   results: { marginTop: '32px' },
+  // Sortable column headers are buttons: 44 px tall tap targets on phones.
+  sortHeader: { '@media (max-width: 499px)': { '& .fui-TableHeaderCell__button': { minHeight: '44px' } } },
+  // Six columns need room: on a phone the table keeps a readable width and scrolls sideways inside its frame.
+  table: { minWidth: '640px' },
   scroller: { maxHeight: '740px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   pager: { display: 'flex', alignItems: 'center', gap: '12px', marginTop: '12px', flexWrap: 'wrap' },
   actions: { display: 'flex', gap: '12px', marginTop: '24px', flexWrap: 'wrap' },
@@ -136,21 +140,24 @@ function SearchForm({ config }: { config: AppConfig }) {
               <Body1 block>Check the criteria, or search by another identifier such as the mobile number or the trade license.</Body1>
             ) : (
               <>
-                <div className={styles.scroller}>
-                  <Table aria-label="Applications found" sortable>
+                <div className={styles.scroller} tabIndex={0} role="region" aria-labelledby="search-results-title">
+                  <Table aria-label="Applications found" sortable className={styles.table}>
                     <TableHeader>
                       <TableRow>
                         {COLUMNS.map((c) =>
                           c.sort ? (
                             <TableHeaderCell
                               key={c.key}
+                              className={styles.sortHeader}
                               sortDirection={state.sort === c.sort ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined}
                               onClick={() => sortBy(c.sort!)}
                             >
                               {c.label}
                             </TableHeaderCell>
                           ) : (
-                            <TableHeaderCell key={c.key}>{c.label}</TableHeaderCell>
+                            <TableHeaderCell key={c.key} className={styles.sortHeader}>
+                              {c.label}
+                            </TableHeaderCell>
                           ),
                         )}
                       </TableRow>

@@ -44,6 +44,8 @@ const useStyles = makeStyles({
   list: { display: 'grid', gridTemplateColumns: 'minmax(160px, 40%) 1fr', columnGap: '16px', rowGap: '6px', margin: '8px 0 0' },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
+  // Long field lists and names wrap inside their cell, so the audit table fits a 320 px phone.
+  cell: { overflowWrap: 'anywhere' },
 });
 
 const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -276,10 +278,10 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
             <TableBody>
               {audit.data.entries.map((e, i) => (
                 <TableRow key={i}>
-                  <TableCell>{dateTime.format(new Date(e.at))}</TableCell>
-                  <TableCell>{e.actor}</TableCell>
-                  <TableCell>{actionWords(e.action)}</TableCell>
-                  <TableCell>
+                  <TableCell className={styles.cell}>{dateTime.format(new Date(e.at))}</TableCell>
+                  <TableCell className={styles.cell}>{e.actor}</TableCell>
+                  <TableCell className={styles.cell}>{actionWords(e.action)}</TableCell>
+                  <TableCell className={styles.cell}>
                     {(e.changeLabels ?? []).slice(0, 6).join(', ')}
                     {(e.changeLabels ?? []).length > 6 ? ` and ${(e.changeLabels ?? []).length - 6} more` : ''}
                   </TableCell>
