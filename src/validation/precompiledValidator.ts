@@ -1,16 +1,8 @@
-import {
-  type CustomValidator,
-  type ErrorTransformer,
-  type RJSFSchema,
-  type UiSchema,
-  type ValidationData,
-  hashForSchema,
-} from '@rjsf/utils';
+import { type RJSFSchema, hashForSchema } from '@rjsf/utils';
 
 /** RJSF's id of the placeholder option it never selects (@rjsf/utils constants, not exported by its index). */
 const JUNK_OPTION_ID = '_$junk_option_schema_id$_';
-import { type FieldError, toFieldErrors } from './errors';
-import { type FormValidator, validationData } from './rjsfValidator';
+import { SchemaFunctionValidator } from './rjsfValidator';
 import { type PrecompiledFunction, type PrecompiledValidators, subSchemaKey } from './standalone';
 
 /**
@@ -19,34 +11,21 @@ import { type PrecompiledFunction, type PrecompiledValidators, subSchemaKey } fr
  * list), by a lone `$ref` (`stakeholderList#/definitions/complete`), and the sub-schemas RJSF checks with
  * `isValid` by their root and RJSF's hash, as the server found them with RJSF's own schema parser.
  */
-export class PrecompiledValidator implements FormValidator {
+export class PrecompiledValidator extends SchemaFunctionValidator {
   private readonly missing = new Set<string>();
   /** RJSF's hash of a sub-schema object (a sorted stringify): RJSF asks about the same objects on every render. */
   private readonly hashes = new WeakMap<object, string>();
 
-  constructor(private readonly fns: PrecompiledValidators) {}
+  constructor(private readonly fns: PrecompiledValidators) {
+    super();
+  }
 
-  private fnFor(schema: RJSFSchema): PrecompiledFunction {
+  protected functionFor(schema: RJSFSchema): PrecompiledFunction {
     const id = typeof schema.$id === 'string' ? schema.$id : undefined;
     const ref = !id && typeof schema.$ref === 'string' && Object.keys(schema).length === 1 ? schema.$ref : undefined;
     const fn = (id && this.fns[id]) || (ref && this.fns[ref]);
     if (!fn) throw new Error(`No precompiled validator for ${id ?? ref ?? 'a schema without $id'}`);
     return fn;
-  }
-
-  fieldErrors(schema: RJSFSchema, formData: unknown): FieldError[] {
-    const fn = this.fnFor(schema);
-    return fn(formData) ? [] : toFieldErrors(fn.errors);
-  }
-
-  validateFormData(
-    formData: unknown,
-    schema: RJSFSchema,
-    customValidate?: CustomValidator<unknown, RJSFSchema>,
-    transformErrors?: ErrorTransformer<unknown, RJSFSchema>,
-    uiSchema?: UiSchema<unknown, RJSFSchema>,
-  ): ValidationData<unknown> {
-    return validationData(this.fieldErrors(schema, formData), formData, customValidate, transformErrors, uiSchema);
   }
 
   /** Used by RJSF to pick anyOf/oneOf options and resolve if/then: the sub-schema's precompiled function. */
@@ -70,16 +49,6 @@ export class PrecompiledValidator implements FormValidator {
       return false;
     }
     return fn(formData) === true;
-  }
-
-  rawValidation<Result = unknown>(schema: RJSFSchema, formData?: unknown): { errors?: Result[]; validationError?: Error } {
-    try {
-      const fn = this.fnFor(schema);
-      fn(formData);
-      return { errors: (fn.errors ?? undefined) as Result[] | undefined };
-    } catch (error) {
-      return { validationError: error as Error };
-    }
   }
 
   reset(): void {

@@ -59,29 +59,22 @@ export function validationData(
   return { errors, errorSchema };
 }
 
+/** A validation function: ajv's compiled or standalone one (what both validators below call). */
+type SchemaFunction = ((data: unknown) => boolean | Promise<unknown>) & { errors?: ValidateFunction['errors'] };
+
 /**
- * RJSF's validator interface on top of the project's ajv (createAjv), compiling schemas as it meets them (tests
- * and tools; the browser runs the precompiled validators of precompiledValidator.ts instead, with the same
- * errors): the form shows exactly the field errors (paths and messages) that the server and the CLI report.
+ * What the project's two validators share: field errors, RJSF's validation data and raw validation from the function
+ * of a schema. Subclasses say how a schema finds its function (compiled as met, or precompiled by the server).
  */
-export class ProjectValidator implements FormValidator {
-  private readonly byObject = new WeakMap<object, ValidateFunction>();
-  private rootAdded: RJSFSchema | undefined;
+export abstract class SchemaFunctionValidator implements FormValidator {
+  protected abstract functionFor(schema: RJSFSchema): SchemaFunction;
 
-  constructor(private readonly ajv: Ajv) {}
+  abstract isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema): boolean;
 
-  private compile(schema: RJSFSchema): ValidateFunction {
-    let fn = this.byObject.get(schema);
-    if (!fn) {
-      const id = typeof schema.$id === 'string' ? schema.$id : undefined;
-      fn = (id && this.ajv.getSchema(id)) || this.ajv.compile(schema);
-      this.byObject.set(schema, fn);
-    }
-    return fn;
-  }
+  abstract reset(): void;
 
   fieldErrors(schema: RJSFSchema, formData: unknown): FieldError[] {
-    const fn = this.compile(schema);
+    const fn = this.functionFor(schema);
     return fn(formData) ? [] : toFieldErrors(fn.errors);
   }
 
@@ -93,6 +86,44 @@ export class ProjectValidator implements FormValidator {
     uiSchema?: UiSchema<unknown, RJSFSchema>,
   ): ValidationData<unknown> {
     return validationData(this.fieldErrors(schema, formData), formData, customValidate, transformErrors, uiSchema);
+  }
+
+  rawValidation<Result = unknown>(schema: RJSFSchema, formData?: unknown): { errors?: Result[]; validationError?: Error } {
+    try {
+      const fn = this.functionFor(schema);
+      fn(formData);
+      return { errors: (fn.errors ?? undefined) as Result[] | undefined };
+    } catch (error) {
+      return { validationError: error as Error };
+    }
+  }
+}
+
+/**
+ * RJSF's validator interface on top of the project's ajv (createAjv), compiling schemas as it meets them (tests
+ * and tools; the browser runs the precompiled validators of precompiledValidator.ts instead, with the same
+ * errors): the form shows exactly the field errors (paths and messages) that the server and the CLI report.
+ */
+export class ProjectValidator extends SchemaFunctionValidator {
+  private readonly byObject = new WeakMap<object, ValidateFunction>();
+  private rootAdded: RJSFSchema | undefined;
+
+  constructor(private readonly ajv: Ajv) {
+    super();
+  }
+
+  protected functionFor(schema: RJSFSchema): ValidateFunction {
+    return this.compile(schema);
+  }
+
+  private compile(schema: RJSFSchema): ValidateFunction {
+    let fn = this.byObject.get(schema);
+    if (!fn) {
+      const id = typeof schema.$id === 'string' ? schema.$id : undefined;
+      fn = (id && this.ajv.getSchema(id)) || this.ajv.compile(schema);
+      this.byObject.set(schema, fn);
+    }
+    return fn;
   }
 
   /**
@@ -112,16 +143,6 @@ export class ProjectValidator implements FormValidator {
       return this.compile(rest as RJSFSchema)(formData) === true;
     } catch {
       return false;
-    }
-  }
-
-  rawValidation<Result = unknown>(schema: RJSFSchema, formData?: unknown): { errors?: Result[]; validationError?: Error } {
-    try {
-      const fn = this.compile(schema);
-      fn(formData);
-      return { errors: (fn.errors ?? undefined) as Result[] | undefined };
-    } catch (error) {
-      return { validationError: error as Error };
     }
   }
 
