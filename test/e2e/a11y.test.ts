@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewApplicant } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const suite = chromiumAvailable ? describe : describe.skip;
@@ -94,9 +94,7 @@ suite('accessibility (axe-core) and keyboard', () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   for (const viewport of viewports) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiApplicant, createApplication, soleProprietorApplication, uploadRequired } from './documentsHelpers';
 import { uniqueLicenceNumber } from './journeyHelpers';
 import { measureLayout } from './layoutChecks';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer, seededAgentEnv } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -55,9 +55,7 @@ suite('bank export from the agent’s application page (Chromium)', () => {
     await page.waitForURL('**/agent/SearchProspect');
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('downloads the bank export of the submitted application: the bank’s format and codes, valid, audited', async () => {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiApplicant, createApplication, makePdf, openInBrowser, seriousViolations, soleProprietorApplication, uploadRequired } from './documentsHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -18,9 +18,7 @@ suite('an application that screening declines', () => {
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('shows the decline message and "Go to home page", which leaves the application', async () => {
@@ -71,9 +69,7 @@ suite('the maximum number of uploads', () => {
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('shows the max-documents page with "Explore Now"', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession, newApplicant, putProspect, savedProspect, signInAsNewApplicant } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer, seededAgentEnv } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -111,9 +111,7 @@ suite('form logic in Chromium', () => {
     });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   /** An agent page signed in through the login page. */

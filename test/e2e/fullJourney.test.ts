@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiApplicant, createApplication, makePdf, openInBrowser, seriousViolations, soleProprietorApplication, type ApiApplicant } from './documentsHelpers';
 import { completeCompanyInfo, enterCode, latestCode, newApplicant, savedProspect, waitForPage, waitForSaved } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 import { addPersonStakeholder } from './stakeholderHelpers';
 
 const suite = chromiumAvailable ? describe : describe.skip;
@@ -50,9 +50,7 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('chooses an account, signs in, fills every section, uploads the documents and submits', async () => {
@@ -256,9 +254,7 @@ suite('documents to "Application submitted" for an application saved through the
     page = await (await browser.newContext({ bypassCSP: true })).newPage(); // bypassCSP: the axe-core check injects a script
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('lists the required documents of the company and of its stakeholder', async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putProspect, signInAsNewApplicant } from './journeyHelpers';
 import { measureLayout } from './layoutChecks';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, seededAgentEnv, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, startServer, stopServerAndBrowser } from './server';
 
 const AGENT = { username: 'ro.layout', password: 'Layout-agent-pass-1', name: 'Mariam Layout', roCode: 'RO5150' };
 
@@ -87,9 +87,7 @@ suite('layout: no page wider than the screen, tap targets of 44×44 px on phones
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('every customer page at 320, 390, 768 and 1366 px', async () => {

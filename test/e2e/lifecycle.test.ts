@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidIban } from '../../src/shared/iban';
 import { apiApplicant, createApplication, makePdf, openInBrowser, seriousViolations, soleProprietorApplication, uploadRequired } from './documentsHelpers';
 import { uniqueLicenceNumber, waitForPage } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer, seededAgentEnv } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -35,9 +35,7 @@ suite('the application after submit: decisions, documents, accounts (Chromium, b
     await agentPage.waitForURL('**/agent/SearchProspect');
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   /** An applicant with a complete application (every section and required document through the API), open in a tab. */

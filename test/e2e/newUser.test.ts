@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseAccount, completeCompanyInfo, enterCode, latestCode, newApplicant, signInAsNewApplicant, startCodeRequest, waitForPage } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -49,9 +49,7 @@ suite('the journey as a new user meets it: code, phone layout, Back', () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   // Once timed out after the right code in a whole-suite run: the first sign-in on a fresh server compiled the

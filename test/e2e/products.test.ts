@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForPage } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -14,9 +14,7 @@ suite('products, shell and session dialogs in Chromium', () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('compares the accounts from the config, switches to Islamic keeping the query, and stores the chosen account', async () => {

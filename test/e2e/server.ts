@@ -44,6 +44,13 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** The end of an e2e file: its browser connection closed, its server stopped and the server's data folder removed. */
+export async function stopServerAndBrowser(server: RunningServer | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+}
+
 /**
  * The run's Chromium (test/setup/browserServer.ts): a connection of this file's own, whose contexts it creates and
  * whose `close()` closes them and disconnects, leaving the browser to the other files. Launched here when the run

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCompanyInfo, savedProspect, signInAsNewApplicant, waitForSaved } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 import { addPersonStakeholder } from './stakeholderHelpers';
 
 const suite = chromiumAvailable ? describe : describe.skip;
@@ -17,9 +17,7 @@ suite('company stakeholders page', () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('adds one person stakeholder (100 %, signatory) through the wizard and reaches Final Questions', async () => {
