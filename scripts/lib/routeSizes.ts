@@ -122,7 +122,7 @@ export interface Budget {
 export const BUDGETS: Record<'landing' | 'page' | 'studio', Budget> = {
   landing: { limit: 170, target: 120 },
   page: { limit: 365, target: 300 },
-  studio: { limit: 610, target: 610 },
+  studio: { limit: 565, target: 565 },
 };
 
 export function budgetOf(route: string, budgets = BUDGETS): Budget {
