@@ -78,11 +78,6 @@ export class ContentValidator {
     return { server: this.serverBody!, customer: this.browserCode('customer'), agent: this.browserCode('agent') };
   }
 
-  /** The kinds of code that were generated in this process rather than read (what is worth storing). */
-  generatedHere(): ValidatorCodeKind[] {
-    return (['server', ...ROLES] as ValidatorCodeKind[]).filter((kind) => this.stored[kind] === undefined);
-  }
-
   /**
    * The generated code (a CommonJS body, see src/validation/standalone.ts) of what one role's browser validates:
    * its steps, the stakeholder list and the sub-schemas RJSF checks while rendering them. Generated once per role.

@@ -40,7 +40,6 @@ describe('validator code stored beside a version (issue 16, start-up)', () => {
     expect(Object.keys(code).sort()).toEqual(['agent', 'customer', 'server']);
 
     const reading = new ContentValidator(generating.content, code).precompile();
-    expect(reading.generatedHere()).toEqual([]);
     expect(reading.browserCode('customer')).toBe(code.customer);
     expect((reading as unknown as { ajvInstance?: unknown }).ajvInstance).toBeUndefined();
     for (const data of [prospect, broken]) expect(reading.validate('prospect', data)).toEqual(generating.validate('prospect', data));
@@ -53,7 +52,6 @@ describe('validator code stored beside a version (issue 16, start-up)', () => {
     const refusesAll = `exports[${JSON.stringify(id)}] = function v(){ v.errors = [{ instancePath: '', schemaPath: '#', keyword: 'stored', params: {}, message: 'from the stored code' }]; return false; };`;
     const reading = new ContentValidator(content, { server: refusesAll }).precompile();
     expect(reading.validate('prospect', prospect).map((e) => e.message)).toEqual(['from the stored code']);
-    expect(reading.generatedHere()).toEqual(['customer', 'agent']);
   });
 
   it('compileContent uses stored code only for the content it was generated from', () => {
