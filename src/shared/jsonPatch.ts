@@ -2,11 +2,13 @@
  * JSON Patch (RFC 6902) for patch saves (issue 16): the browser sends what changed in the application since the
  * version it holds (`createPatch`), the server applies it to that version's document (`applyPatch`) before the
  * save's usual checks. One definition for both sides. Documents are plain JSON (no undefined, no functions).
+ * The operations are RFC 6902's add, remove, replace and test; move and copy are not accepted: a patch of copies
+ * (each of the whole document into itself) would grow a document far beyond the 1 MB limit of the body that
+ * carries it, and the browser never needs them.
  */
-export type PatchOperation =
-  | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
-  | { op: 'remove'; path: string }
-  | { op: 'move' | 'copy'; from: string; path: string };
+export const PATCH_OPERATIONS = ['add', 'remove', 'replace', 'test'] as const;
+
+export type PatchOperation = { op: 'add' | 'replace' | 'test'; path: string; value: unknown } | { op: 'remove'; path: string };
 
 /** A patch that cannot be applied: `index` is the operation's position in the patch. */
 export class PatchError extends Error {
@@ -117,15 +119,6 @@ export function applyPatch<T>(document: T, patch: readonly PatchOperation[]): T 
             remove(doc, keys);
             doc = add(doc, keys, structuredClone(operation.value));
           }
-          break;
-        case 'move': {
-          const from = parsePointer(operation.from);
-          if (operation.path.startsWith(`${operation.from}/`)) throw new Error('a value cannot move into itself');
-          doc = add(doc, keys, remove(doc, from));
-          break;
-        }
-        case 'copy':
-          doc = add(doc, keys, structuredClone(get(doc, parsePointer(operation.from))));
           break;
         case 'test':
           if (!equal(get(doc, keys), operation.value)) throw new Error('the value differs');

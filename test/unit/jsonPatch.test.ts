@@ -12,11 +12,11 @@ describe('JSON Patch (RFC 6902) for patch saves', () => {
       { op: 'add', path: '/list/-', value: { n: 'z' } },
       { op: 'remove', path: '/list/0' },
       { op: 'add', path: '/we~1ird~0/j', value: [1] },
-      { op: 'copy', from: '/a', path: '/b' },
-      { op: 'move', from: '/b', path: '/c' },
+      { op: 'add', path: '/c', value: 2 },
       { op: 'test', path: '/c', value: 2 },
+      { op: 'replace', path: '/list/1/n', value: 'zz' },
     ];
-    expect(applyPatch(base, patch)).toEqual({ a: 2, c: 2, list: [{ n: 'y' }, { n: 'z' }], 'we/ird~': { k: true, j: [1] } });
+    expect(applyPatch(base, patch)).toEqual({ a: 2, c: 2, list: [{ n: 'y' }, { n: 'zz' }], 'we/ird~': { k: true, j: [1] } });
     expect(base).toEqual(doc());
   });
 
@@ -28,7 +28,7 @@ describe('JSON Patch (RFC 6902) for patch saves', () => {
       [[{ op: 'add', path: '/a', value: 1 }, { op: 'test', path: '/a', value: 2 }], /operation 1 .*differs/],
       [[{ op: 'add', path: '/__proto__/polluted', value: 1 }], /forbidden key/],
       [[{ op: 'add', path: '/x/y', value: 1 }], /does not exist/],
-      [[{ op: 'move', from: '/list', path: '/list/0' }], /into itself/],
+      [[{ op: 'copy', from: '', path: '/a' } as unknown as PatchOperation], /unknown operation/],
       [[{ op: 'add', path: 'a', value: 1 }], /not a JSON pointer/],
       [[{ op: 'remove', path: '' }], /whole document/],
       [[{ op: 'nope', path: '/a' } as unknown as PatchOperation], /unknown operation/],

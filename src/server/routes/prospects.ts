@@ -8,7 +8,7 @@ import { createProspectService } from '../prospects/prospectService';
 import { type SaveInput, versionConflict } from '../prospects/saveProspect';
 import { createProspectRepository, type ProspectRow, StaleRowError } from '../repositories/prospectRepository';
 import type { Principal } from '../security/principal';
-import { applyPatch, PatchError, type PatchOperation } from '../../shared/jsonPatch';
+import { applyPatch, PATCH_OPERATIONS, PatchError, type PatchOperation } from '../../shared/jsonPatch';
 import { RETURN_MINIMAL, sectionChanges } from '../../shared/minimalAnswer';
 
 type Obj = Record<string, unknown>;
@@ -172,9 +172,8 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
                 required: ['op', 'path'],
                 additionalProperties: false,
                 properties: {
-                  op: { type: 'string', enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] },
+                  op: { type: 'string', enum: PATCH_OPERATIONS },
                   path: { type: 'string', maxLength: 1000 },
-                  from: { type: 'string', maxLength: 1000 },
                   value: {},
                 },
               },
