@@ -121,8 +121,8 @@ export interface Budget {
  */
 export const BUDGETS: Record<'landing' | 'page' | 'studio', Budget> = {
   landing: { limit: 170, target: 120 },
-  page: { limit: 365, target: 300 },
-  studio: { limit: 565, target: 565 },
+  page: { limit: 355, target: 300 },
+  studio: { limit: 556, target: 556 },
 };
 
 export function budgetOf(route: string, budgets = BUDGETS): Budget {
