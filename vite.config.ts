@@ -1,10 +1,20 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { type ChunkInfo, formatReport, routeReport } from './scripts/lib/routeSizes';
+import { budgetProblems, type ChunkInfo, formatReport, packageBreakdown, routeReport } from './scripts/lib/routeSizes';
+
+const REPORT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
+
+/** Pages whose make-up the build writes to dist/bundle-report.md (docs/bundles.md is a copy of one). */
+const BREAKDOWN_ROUTES = ['landing (entry)', 'forms/FlowPage', 'stakeholders/StakeholdersPage'];
 
 /**
- * After a build, prints the gzipped JavaScript each route loads and fails the build when the landing page
- * (the entry) would load form code (RJSF, ajv): that code belongs in the lazily loaded journey pages.
+ * After a build, prints the gzipped JavaScript each route loads against its budget (scripts/lib/routeSizes.ts)
+ * and fails the build when a route is above its limit, when the landing page (the entry) would load form code
+ * (RJSF, ajv), or when a page other than the studio's would load ajv's compiler. Writes the table and what the
+ * main pages are made of, by package, to dist/bundle-report.md.
  */
 function routeSizeReport(): Plugin {
   return {
@@ -13,14 +23,58 @@ function routeSizeReport(): Plugin {
     generateBundle(_options, bundle) {
       const chunks: ChunkInfo[] = Object.values(bundle).flatMap((o) =>
         o.type === 'chunk'
-          ? [{ fileName: o.fileName, code: o.code, isEntry: o.isEntry, isDynamicEntry: o.isDynamicEntry, facadeModuleId: o.facadeModuleId, imports: o.imports, moduleIds: o.moduleIds }]
+          ? [
+              {
+                fileName: o.fileName,
+                code: o.code,
+                isEntry: o.isEntry,
+                isDynamicEntry: o.isDynamicEntry,
+                facadeModuleId: o.facadeModuleId,
+                imports: o.imports,
+                moduleIds: o.moduleIds,
+                dynamicImports: o.dynamicImports,
+                moduleLengths: Object.fromEntries(Object.entries(o.modules).map(([id, m]) => [id, m.renderedLength])),
+              },
+            ]
           : [],
       );
       const report = routeReport(chunks);
-      this.info(`\n${formatReport(report)}`);
+      const table = formatReport(report);
+      this.info(`\n${table}`);
+      const kb = (n: number) => (n / 1024).toFixed(1);
+      const breakdown = BREAKDOWN_ROUTES.flatMap((route) => [
+        `\n## ${route}\n\n| package | gzipped kB (estimate) |\n|---|---:|`,
+        ...packageBreakdown(report, chunks, route)
+          .filter((p) => p.gzipBytes >= 512)
+          .map((p) => `| ${p.name} | ${kb(p.gzipBytes)} |`),
+      ]);
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(join(REPORT_DIR, 'bundle-report.md'), ['# Bundle report (written by `npm run build`)', '', '```', table, '```', ...breakdown, ''].join('\n'));
       if (report.formCodeInEntry.length > 0) {
         this.error(`the landing page (entry chunk) loads form code; make these imports lazy:\n  ${report.formCodeInEntry.slice(0, 10).join('\n  ')}`);
       }
+      if (report.compilerOutsideStudio.length > 0) {
+        this.error(`ajv's compiler is in pages outside the studio (the browser compiles no schema):\n  ${report.compilerOutsideStudio.map((r) => `${r.route}: ${r.modules.slice(0, 3).join(', ')}`).join('\n  ')}`);
+      }
+      const over = budgetProblems(report);
+      if (over.length > 0) this.error(`JavaScript budgets exceeded (scripts/lib/routeSizes.ts BUDGETS):\n  ${over.join('\n  ')}`);
+    },
+  };
+}
+
+const LAZY_MARKDOWN = fileURLToPath(new URL('./src/app/lib/lazyMarkdown.tsx', import.meta.url));
+
+/**
+ * RJSF's imports of `markdown-to-jsx/react` get src/app/lib/lazyMarkdown.tsx, which loads the parser on first use
+ * (the parser is not needed to show a step that uses no markdown). That module's own import is left alone.
+ */
+function lazyMarkdown(): Plugin {
+  return {
+    name: 'quick-apply:lazy-markdown',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'markdown-to-jsx/react' || !importer || importer.replaceAll('\\', '/').endsWith('/src/app/lib/lazyMarkdown.tsx')) return null;
+      return LAZY_MARKDOWN;
     },
   };
 }
@@ -32,7 +86,7 @@ function routeSizeReport(): Plugin {
 export default defineConfig({
   root: 'src/app',
   publicDir: 'public',
-  plugins: [react(), routeSizeReport()],
+  plugins: [react(), lazyMarkdown(), routeSizeReport()],
   build: {
     outDir: '../../dist/public',
     emptyOutDir: true,

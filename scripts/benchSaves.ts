@@ -3,14 +3,17 @@
  * one run: a bare Fastify 5 echo of the same PUT (same encrypted body, same clients, same duration), then the
  * real encrypted save on PGlite and on PostgreSQL (TEST_DATABASE_URL), an echo again after each. Every server
  * and the load generator run in processes of their own. Prints saves/s, p50, p99 and the ratio to the echo
- * (the mean of the echo runs before and after), with the machine's load.
+ * (the mean of the echo runs before and after), with the machine's load. Each database runs twice: full save
+ * bodies, then JSON Patch bodies (issue 16); it also prints the bytes of one field edit of the 50-stakeholder
+ * application, full and as a patch.
  *   npm run bench:saves                               both databases, 32 clients, 15 s each
  *   npm run bench:saves -- pglite 32 10               one database (or both), clients, seconds
  *   npm run bench:saves -- --profile [pglite ...]     also node --cpu-prof on the server: top self time
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { decryptResponse, encryptRequest, importPublicKey } from '../src/shared/envelope';
 import { summariseProfileDir } from './lib/cpuProfile';
 import { signInCustomer } from './lib/customerSession';
@@ -18,6 +21,7 @@ import { startEchoServer } from './lib/echoServer';
 import type { LoadJob, LoadResult } from './lib/loadJob';
 import { runLoad } from './lib/loadRun';
 import { dropSchema, TEST_DATABASE_URL } from './lib/postgres';
+import { createPatch } from '../src/shared/jsonPatch';
 import { buildServer } from './buildServer';
 import { startServer } from './lib/serverProcess';
 
@@ -31,7 +35,7 @@ const kinds = (['pglite', 'postgres'] as const).filter((k) => !only || only === 
 const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 
 /** Signs in and creates one application per client, over HTTP as the browser does. */
-async function setUp(url: string): Promise<Omit<LoadJob, 'mode' | 'clients' | 'seconds' | 'warmupSeconds'>> {
+async function setUp(url: string): Promise<Omit<LoadJob, 'mode' | 'body' | 'clients' | 'seconds' | 'warmupSeconds'>> {
   const { publicKey } = (await (await fetch(`${url}/api/config`)).json()) as { publicKey: string };
   const key = await importPublicKey(publicKey);
   const applicant = { email: 'bench@falcon.ae', countryCode: '971', mobileNo: '507778888' };
@@ -52,7 +56,26 @@ async function setUp(url: string): Promise<Omit<LoadJob, 'mode' | 'clients' | 's
 // The server measured is the one in src/ now: compiled afresh (a stale dist/server/main.js would be measured otherwise).
 await buildServer();
 
-/** The runs in the order they ran: echo, a database, echo, the other database, echo. */
+const FIFTY = fileURLToPath(new URL('../fixtures/prospect/fiftyStakeholders.json', import.meta.url));
+
+/**
+ * Bytes a browser sends for one field edit of the 50-stakeholder application (a stakeholder's first name), as an
+ * encrypted save body: the whole client part (a full save) against the JSON Patch (src/shared/jsonPatch.ts).
+ */
+async function bytesPerEdit(publicKey: string): Promise<{ full: number; patch: number }> {
+  const key = await importPublicKey(publicKey);
+  const prospect = (JSON.parse(readFileSync(FIFTY, 'utf8')) as { data: Record<string, unknown> }).data;
+  const people = prospect.signatoryInfo as Record<string, unknown>[];
+  const edited = { ...prospect, signatoryInfo: people.map((p, i) => (i === 25 ? { ...p, firstName: `${String(p.firstName)}a` } : p)) };
+  const size = async (body: unknown) => Buffer.byteLength(JSON.stringify((await encryptRequest(key, body, { method: 'PUT', path: '/api/usertypes/sme/prospects/SME0000000000' })).payload));
+  return {
+    full: await size({ prospect: edited, saveType: 'auto', version: 2 }),
+    patch: await size({ patch: createPatch(prospect, edited), saveType: 'auto', version: 2 }),
+  };
+}
+let editBytes: { full: number; patch: number } | undefined;
+
+/** The runs in the order they ran: echo, a database full and patch, echo, the other database, echo. */
 const runs: { name: string; result: LoadResult; ratio?: number }[] = [];
 const echo = await startEchoServer();
 const echoes: LoadResult[] = [];
@@ -70,12 +93,18 @@ try {
     const server = await startServer(env, dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     try {
       const target = await setUp(server.url);
-      const job: LoadJob = { ...target, mode: 'save', clients, seconds, warmupSeconds };
-      if (echoes.length === 0) await runEcho(job);
-      const result = await runLoad(job, server.process.pid!);
-      await runEcho(job);
-      const yardstick = (echoes.at(-2)!.perSecond + echoes.at(-1)!.perSecond) / 2;
-      runs.splice(runs.length - 1, 0, { name: kind, result, ratio: result.perSecond / yardstick });
+      if (!editBytes) editBytes = await bytesPerEdit(target.publicKey);
+      // Full bodies, then patches (issue 16), each followed by an echo of the same requests.
+      for (const body of ['full', 'patch'] as const) {
+        const job: LoadJob = { ...target, mode: 'save', body, clients, seconds, warmupSeconds };
+        if (echoes.length === 0) await runEcho(job);
+        const result = await runLoad(job, server.process.pid!);
+        // The generator ran in a process of its own: the next run saves from the versions it reached.
+        target.prospects = target.prospects.map((p, i) => ({ ...p, version: result.versions[i] ?? p.version }));
+        await runEcho(job);
+        const yardstick = (echoes.at(-2)!.perSecond + echoes.at(-1)!.perSecond) / 2;
+        runs.splice(runs.length - 1, 0, { name: `${kind} ${body}`, result, ratio: result.perSecond / yardstick });
+      }
     } finally {
       await server.stop();
       if (profile) console.log(`\n${kind} server, top self time (profiles in ${profileDir}):\n${summariseProfileDir(profileDir)}\n`);
@@ -89,10 +118,15 @@ try {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 console.log(`\n${clients} clients, ${seconds} s each (after ${warmupSeconds} s warm-up); load average ${load()}`);
-console.log('run        req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  generator CPU');
+console.log('run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  generator CPU  bytes/request');
 for (const { name, result: r, ratio } of runs) {
   const ratioText = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
   const cpu = `${r.serverCpuMs!.toFixed(2)} (${r.serverSystemCpuMs!.toFixed(2)}) ms`;
-  console.log(`${name.padEnd(8)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %`);
+  console.log(
+    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
+  );
+}
+if (editBytes) {
+  console.log(`bytes per field edit, 50 stakeholders (encrypted body): full save ${editBytes.full}, patch ${editBytes.patch} (target ≤ 2048)`);
 }
 console.log('server CPU/req: CPU time of the server process per request, in brackets the part in the kernel (PostgreSQL\'s own processes not included)');

@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { computeGeneratorFingerprint } from '../src/content/generatorFingerprint';
 
 const root = join(import.meta.dirname, '..');
 export const SERVER_OUT = join(root, 'dist', 'server', 'main.js');
@@ -34,6 +35,8 @@ export async function buildServer(): Promise<void> {
     external: productionPackages(),
     sourcemap: true,
     metafile: true,
+    // The validator generator's fingerprint (src/content/generatorFingerprint.ts), fixed at build time.
+    define: { __VALIDATOR_GENERATOR__: JSON.stringify(computeGeneratorFingerprint(root)) },
     logLevel: 'warning',
   });
   const inputs = Object.keys(result.metafile.inputs).map((p) => relative(root, join(root, p)));

@@ -11,7 +11,6 @@ import { Giin } from './custom/Giin';
 import { LargeListSelect } from './custom/LargeListSelect';
 import { ListSelect } from './custom/ListSelect';
 import { MultiListSelect } from './custom/MultiListSelect';
-import { PackageCards } from './custom/PackageCards';
 import { Percentage } from './custom/Percentage';
 import { Upload } from './custom/Upload';
 import { YesNo } from './custom/YesNo';
@@ -30,6 +29,7 @@ import { SubmitButton } from './theme/SubmitButton';
 import { TextareaWidget } from './theme/TextareaWidget';
 import { TextWidget } from './theme/TextWidget';
 import { TitleField } from './theme/TitleField';
+import { lazyWidget } from './lib/lazyWidget';
 import { withFormLogic } from './lib/withFieldLogic';
 
 export type { FormContext, PackageBenefit, UploadOptions, UploadValue, ValuePackage } from './FormContext';
@@ -58,7 +58,7 @@ export const widgets: RegistryWidgetsType = {
   Giin,
   Percentage,
   Upload,
-  PackageCards,
+  PackageCards: lazyWidget(() => import('./custom/PackageCards').then((m) => m.PackageCards)),
   ExpressOffer,
   Checkbox: CheckboxWidget,
 };

@@ -36,6 +36,8 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   let all = 0;
+  let bytes = 0;
+  let firstError: string | undefined;
   let measuring = false;
   const start = Date.now();
   const measureFrom = start + job.warmupSeconds * 1000;
@@ -48,9 +50,11 @@ async function run(job: LoadJob): Promise<LoadResult> {
       const url = new URL(job.url + path);
       for (let n = 0; Date.now() < until; n++) {
         const t0 = performance.now();
-        const sealed = await encryptRequest(await keys.keyFor(publicKey), saveBody(c * 100_000 + n, p.version), { method: 'PUT', path });
+        const sealed = await encryptRequest(await keys.keyFor(publicKey), saveBody(c * 100_000 + n, p.version, job.body), { method: 'PUT', path });
         // As the browser's save does (src/app/features/application/store.ts): the short answer.
-        const answer = await put(agent, url, { authorization: `Bearer ${job.accessToken}`, prefer: RETURN_MINIMAL, ...sealed.headers }, JSON.stringify(sealed.payload));
+        const text = JSON.stringify(sealed.payload);
+        bytes += Buffer.byteLength(text);
+        const answer = await put(agent, url, { authorization: `Bearer ${job.accessToken}`, prefer: RETURN_MINIMAL, ...sealed.headers }, text);
         let ok = answer.status === 200;
         if (ok && job.mode === 'save') {
           ok = answer.encrypted;
@@ -59,6 +63,10 @@ async function run(job: LoadJob): Promise<LoadResult> {
           JSON.parse(answer.text);
         }
         const t1 = performance.now();
+        if (!ok && !firstError) {
+          firstError = `${answer.status} ${answer.text.slice(0, 300)}`;
+          console.error(`first failed request of the ${job.mode} run: ${firstError}`);
+        }
         all++;
         if (!measuring) measuring = Date.now() >= measureFrom;
         if (measuring && Date.now() <= until) {
@@ -79,6 +87,8 @@ async function run(job: LoadJob): Promise<LoadResult> {
     p50: pct(0.5),
     p99: pct(0.99),
     errors,
+    versions: job.prospects.map((p) => p.version),
+    bytesPerRequest: all > 0 ? bytes / all : NaN,
     generatorCpu: (cpu.user + cpu.system) / 1000 / (Date.now() - start),
   };
 }

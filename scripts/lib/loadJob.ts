@@ -1,6 +1,8 @@
 /** What the save benchmark's load generator (loadGenerator.ts) is asked to do and what it answers. */
 export interface LoadJob {
   mode: 'save' | 'echo';
+  /** Save bodies: the whole company section as a full save, or a JSON Patch of the one field that changed. */
+  body: 'full' | 'patch';
   url: string;
   publicKey: string;
   accessToken: string;
@@ -22,14 +24,24 @@ export interface LoadResult {
   errors: number;
   /** Share of one core the generator used (1 = a whole core): near 1 would mean it, not the server, is the limit. */
   generatorCpu: number;
+  /** Each application's version at the end (the next run of the same applications starts from it). */
+  versions: number[];
+  /** Mean size of a request's (encrypted) body in bytes. */
+  bytesPerRequest: number;
   /** CPU time of the server process (all its threads) per request, ms, warm-up included (set by runLoad). */
   serverCpuMs?: number;
   /** The part of serverCpuMs spent in the kernel (socket reads and writes, to the clients and to the database). */
   serverSystemCpuMs?: number;
 }
 
-/** The body of the n-th save (an applicant typing company details), as the browser's save queue sends it. */
-export const saveBody = (n: number, version: number) => ({
+/**
+ * The body of the n-th save (an applicant typing company details), as the browser's save queue sends it: the
+ * whole company section, or (`patch`) a JSON Patch of the company name against the version held.
+ */
+export const saveBody = (n: number, version: number, body: LoadJob['body'] = 'full') =>
+  body === 'patch' ? { patch: [{ op: 'add', path: '/organizationInfo/companyName', value: `Falcon Trading ${n % 1000} LLC` }], saveType: 'auto', version } : fullBody(n, version);
+
+const fullBody = (n: number, version: number) => ({
   prospect: {
     organizationInfo: {
       companyName: `Falcon Trading ${n % 1000} LLC`,

@@ -1,10 +1,12 @@
 import { gzipSync } from 'node:zlib';
 
 /**
- * The build report (issue 5: "the build prints the gzipped JavaScript per route"): for the entry (the landing
- * page) and every lazily loaded page, the JavaScript the browser downloads to show it: the entry and its static
- * imports, plus the page's chunk and its static imports (shared chunks counted once). Pure, so it is unit-tested;
- * the Vite plugin in vite.config.ts feeds it Rollup's output.
+ * The build report (issue 5: "the build prints the gzipped JavaScript per route"; issue 16: budgets): for the
+ * entry (the landing page) and every lazily loaded page, the JavaScript the browser downloads to show it: the
+ * entry and its static imports, plus the page's chunk and its static imports (shared chunks counted once).
+ * Chunks that a page loads later, on use (a dialog, a widget of one step, the markdown parser), are listed apart:
+ * they are not on the page's first paint. Pure, so it is unit-tested; the Vite plugin in vite.config.ts feeds it
+ * Rollup's output and fails the build on `budgetProblems`.
  */
 export interface ChunkInfo {
   fileName: string;
@@ -14,6 +16,10 @@ export interface ChunkInfo {
   facadeModuleId: string | null;
   imports: string[];
   moduleIds: string[];
+  /** Chunks this one imports on demand (`import()`). */
+  dynamicImports?: string[];
+  /** Rendered (tree-shaken, before minifying) length of each module of the chunk: the package breakdown. */
+  moduleLengths?: Record<string, number>;
 }
 
 export interface RouteSize {
@@ -25,17 +31,30 @@ export interface RouteSize {
 
 export interface RouteReport {
   routes: RouteSize[];
+  /** Lazily loaded chunks that are not pages: what they add to the page (or entry) that loads them. */
+  onDemand: RouteSize[];
   /** Form code (RJSF, ajv) reachable from the entry: the landing page must load none. */
   formCodeInEntry: string[];
+  /** ajv's schema compiler in a page other than the studio's: the browser compiles no schema (issue 16). */
+  compilerOutsideStudio: { route: string; modules: string[] }[];
 }
 
 /** Modules that belong to the form engine and must stay out of the landing page. */
 export const FORM_CODE = /[\\/]node_modules[\\/](@rjsf[\\/]|ajv[\\/]|ajv-formats[\\/]|ajv-errors[\\/])/;
 
+/**
+ * ajv's compiler (what needs eval and what the server's generated validators replace). ajv's runtime helpers
+ * (`ajv/dist/runtime/*`) and ajv-formats' format functions are what generated code calls: allowed everywhere.
+ */
+export const AJV_COMPILER = /[\\/]node_modules[\\/]ajv[\\/]dist[\\/](?!runtime[\\/])/;
+
+/** A page: a lazily loaded module of src/app named ...Page or ...Layout (the route elements). */
+const PAGE_MODULE = /[\\/]src[\\/]app[\\/].*(Page|Layout)\.[jt]sx?$/;
+
 /** Short name of a page module: the path under src/app/features (or src/app), without the extension. */
 export function routeName(facadeModuleId: string): string {
   const path = facadeModuleId.replaceAll('\\', '/');
-  const m = path.match(/src\/app\/(?:features\/)?(.+?)\.[jt]sx?$/);
+  const m = path.match(/src\/app\/(?:features\/)?(.+?)\.[jt]sx?$/) ?? path.match(/(?:^|\/)((?:widgets|node_modules)\/.+?)(?:\.[jt]sx?)?$/);
   return m ? m[1]! : path;
 }
 
@@ -46,33 +65,123 @@ function closure(start: string, byFile: Map<string, ChunkInfo>, into = new Set<s
   return into;
 }
 
-export function routeReport(chunks: ChunkInfo[], gzipSize: (code: string) => number = (code) => gzipSync(code).length): RouteReport {
+const gzip = (code: string) => gzipSync(code).length;
+
+export function routeReport(chunks: ChunkInfo[], gzipSize: (code: string) => number = gzip): RouteReport {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const sizes = new Map<string, number>();
   const sizeOf = (file: string) => {
     if (!sizes.has(file)) sizes.set(file, gzipSize(byFile.get(file)!.code));
     return sizes.get(file)!;
   };
-  const measure = (route: string, files: Set<string>): RouteSize => {
+  const measure = (route: string, files: Set<string>, leaveOut: Set<string> = new Set()): RouteSize => {
     const list = [...files].sort();
-    return { route, files: list, gzipBytes: list.reduce((sum, f) => sum + sizeOf(f), 0) };
+    return { route, files: list, gzipBytes: list.reduce((sum, f) => sum + (leaveOut.has(f) ? 0 : sizeOf(f)), 0) };
   };
 
   const entry = chunks.find((c) => c.isEntry);
-  if (!entry) return { routes: [], formCodeInEntry: [] };
+  if (!entry) return { routes: [], onDemand: [], formCodeInEntry: [], compilerOutsideStudio: [] };
   const entryFiles = closure(entry.fileName, byFile);
   const formCodeInEntry = [...entryFiles].flatMap((f) => byFile.get(f)!.moduleIds.filter((id) => FORM_CODE.test(id)));
 
-  const pages = chunks
-    .filter((c) => c.isDynamicEntry && c.facadeModuleId)
+  const lazy = chunks.filter((c) => c.isDynamicEntry && c.facadeModuleId);
+  const byName = (a: RouteSize, b: RouteSize) => a.route.localeCompare(b.route);
+  const pages = lazy
+    .filter((c) => PAGE_MODULE.test(c.facadeModuleId!))
     .map((c) => measure(routeName(c.facadeModuleId!), closure(c.fileName, byFile, new Set(entryFiles))))
-    .sort((a, b) => a.route.localeCompare(b.route));
-  return { routes: [measure('landing (entry)', entryFiles), ...pages], formCodeInEntry };
+    .sort(byName);
+  const onDemand = lazy
+    .filter((c) => !PAGE_MODULE.test(c.facadeModuleId!))
+    .map((c) => {
+      // Already loaded when it is asked for: the entry and everything statically loaded by what imports it.
+      const loaded = new Set(entryFiles);
+      for (const importer of chunks.filter((i) => i.dynamicImports?.includes(c.fileName))) closure(importer.fileName, byFile, loaded);
+      const added = [...closure(c.fileName, byFile)].filter((f) => !loaded.has(f));
+      return measure(routeName(c.facadeModuleId!), new Set(added));
+    })
+    .sort(byName);
+  const routes = [measure('landing (entry)', entryFiles), ...pages];
+  const compilerOutsideStudio = routes
+    .filter((r) => !r.route.startsWith('studio/'))
+    .map((r) => ({ route: r.route, modules: r.files.flatMap((f) => byFile.get(f)!.moduleIds.filter((id) => AJV_COMPILER.test(id))) }))
+    .filter((r) => r.modules.length > 0);
+  return { routes, onDemand, formCodeInEntry, compilerOutsideStudio };
 }
 
-export function formatReport(report: RouteReport): string {
-  const width = Math.max(...report.routes.map((r) => r.route.length), 5);
+/** A budget: the build fails above `limit`; `target` is the issue's goal, printed beside it while not met. */
+export interface Budget {
+  limit: number;
+  target: number;
+}
+
+/**
+ * Gzipped kB. The landing page; every other page (a form step, an agent page); the studio's pages (staff only,
+ * its editor ships ajv and CodeMirror to lint as typed). Limits are what the build reached (issue 16: they keep
+ * it from growing back) while the targets are not met; lower them as pages get smaller.
+ */
+export const BUDGETS: Record<'landing' | 'page' | 'studio', Budget> = {
+  landing: { limit: 170, target: 120 },
+  page: { limit: 355, target: 300 },
+  studio: { limit: 556, target: 556 },
+};
+
+export function budgetOf(route: string, budgets = BUDGETS): Budget {
+  if (route === 'landing (entry)') return budgets.landing;
+  return route.startsWith('studio/') ? budgets.studio : budgets.page;
+}
+
+/** The routes above their limit, in words (empty: the build may pass). */
+export function budgetProblems(report: RouteReport, budgets = BUDGETS): string[] {
+  return report.routes.flatMap((r) => {
+    const { limit } = budgetOf(r.route, budgets);
+    const kb = r.gzipBytes / 1024;
+    return kb > limit ? [`${r.route}: ${kb.toFixed(1)} kB gzipped, above its limit of ${limit} kB`] : [];
+  });
+}
+
+export function formatReport(report: RouteReport, budgets = BUDGETS): string {
+  const width = Math.max(...[...report.routes, ...report.onDemand].map((r) => r.route.length), 5);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`.padStart(10);
-  const lines = report.routes.map((r) => `  ${r.route.padEnd(width)} ${kb(r.gzipBytes)}  (${r.files.length} files)`);
-  return ['gzipped JavaScript per route (entry + lazy page + shared chunks):', ...lines].join('\n');
+  const lines = report.routes.map((r) => {
+    const { limit, target } = budgetOf(r.route, budgets);
+    const over = r.gzipBytes / 1024 > limit ? '  OVER THE LIMIT' : r.gzipBytes / 1024 > target ? '  (above the target)' : '';
+    return `  ${r.route.padEnd(width)} ${kb(r.gzipBytes)}  ${`≤ ${limit}`.padStart(5)} / ${String(target).padStart(3)} kB  (${r.files.length} files)${over}`;
+  });
+  const later = report.onDemand.map((r) => `  ${r.route.padEnd(width)} ${kb(r.gzipBytes)}  (${r.files.length} files)`);
+  return [
+    'gzipped JavaScript per route (entry + lazy page + shared chunks), limit / target:',
+    ...lines,
+    ...(later.length ? ['loaded on use (gzipped, what they add to the page that loads them):', ...later] : []),
+  ].join('\n');
+}
+
+/** The package (or source folder) a module belongs to, for the breakdown. */
+export function packageOf(moduleId: string): string {
+  const path = moduleId.replaceAll('\\', '/').replace(/\?.*$/, '').replace(/^\0/, '');
+  const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (pkg) return pkg[1]!;
+  const own = path.match(/\/((?:src\/app\/(?:features|components|lib)|src|widgets)\/[^/]+)/);
+  return own ? own[1]!.replace(/\.[jt]sx?$/, '') : path;
+}
+
+/**
+ * What a route's gzipped bytes are made of, by package: each chunk's gzipped size shared out over its modules by
+ * their rendered length (an estimate: gzip works on the whole chunk), largest first.
+ */
+export function packageBreakdown(report: RouteReport, chunks: ChunkInfo[], route: string, gzipSize: (code: string) => number = gzip): { name: string; gzipBytes: number }[] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = report.routes.find((r) => r.route === route)?.files ?? [];
+  const totals = new Map<string, number>();
+  for (const file of files) {
+    const chunk = byFile.get(file)!;
+    const lengths = Object.entries(chunk.moduleLengths ?? {}).filter(([, n]) => n > 0);
+    const all = lengths.reduce((s, [, n]) => s + n, 0);
+    const gz = gzipSize(chunk.code);
+    if (all === 0) {
+      totals.set('(chunk runtime)', (totals.get('(chunk runtime)') ?? 0) + gz);
+      continue;
+    }
+    for (const [id, n] of lengths) totals.set(packageOf(id), (totals.get(packageOf(id)) ?? 0) + (gz * n) / all);
+  }
+  return [...totals].map(([name, gzipBytes]) => ({ name, gzipBytes })).sort((a, b) => b.gzipBytes - a.gzipBytes);
 }

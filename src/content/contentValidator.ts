@@ -5,11 +5,15 @@ import { type FieldError, toFieldErrors } from '../validation/errors';
 import type { PrecompiledFunction, PrecompiledValidators } from '../validation/standalone';
 import { schemaIdFor } from './buildContent';
 import { buildConfigDocument } from './configDocument';
-import type { BuiltContent, Role } from './contentTypes';
+import { type BuiltContent, ROLES, type Role } from './contentTypes';
 import { generateValidatorCode, instantiateValidatorCode } from './validatorCode';
 
 /** The ref of the stakeholder list's "complete" rules (the browser's Continue check on the stakeholders page). */
 export const completeListRef = (listId: string) => `${listId}#/definitions/complete`;
+
+/** Generated code of a content version, as stored beside it (migrations/020): what the server runs, and each role's browser module. */
+export type ValidatorCodeKind = 'server' | Role;
+export type StoredValidatorCode = Partial<Record<ValidatorCodeKind, string>>;
 
 /**
  * Validators for one content version: every bundled step by `$id`, plus the raw definitions and prospect schema.
@@ -17,20 +21,33 @@ export const completeListRef = (listId: string) => `${listId}#/definitions/compl
  * the steps, the stakeholder list and the prospect run ajv's standalone code, the code the browser runs too.
  */
 export class ContentValidator {
-  readonly ajv: Ajv;
+  private ajvInstance: Ajv | undefined;
   private readonly cache = new Map<string, ValidateFunction | PrecompiledFunction>();
   private precompiled: PrecompiledValidators | undefined;
+  private serverBody: string | undefined;
   private readonly modules = new Map<Role, string>();
 
-  constructor(readonly content: BuiltContent) {
-    const bundled = this.formRoots();
-    const bundledIds = new Set(bundled.map((s) => s.$id as string));
-    const schemas: AnySchemaObject[] = [
-      ...bundled,
-      ...[...content.registry.values()].filter((s) => !bundledIds.has(s.$id as string)),
-    ];
-    // code.source: the compiled functions keep their code, from which the standalone modules are written.
-    this.ajv = createAjv({ schemas, lists: content.lists, ajv: { code: { source: true } } });
+  /** `stored`: code generated earlier for this content by the same generator (read from the database): used as is. */
+  constructor(
+    readonly content: BuiltContent,
+    private readonly stored: StoredValidatorCode = {},
+  ) {
+    for (const role of ROLES) if (stored[role] !== undefined) this.modules.set(role, stored[role]);
+  }
+
+  /** The content's ajv, created at first use: a server that read its generated code never needs it to validate. */
+  get ajv(): Ajv {
+    if (!this.ajvInstance) {
+      const bundled = this.formRoots();
+      const bundledIds = new Set(bundled.map((s) => s.$id as string));
+      const schemas: AnySchemaObject[] = [
+        ...bundled,
+        ...[...this.content.registry.values()].filter((s) => !bundledIds.has(s.$id as string)),
+      ];
+      // code.source: the compiled functions keep their code, from which the standalone modules are written.
+      this.ajvInstance = createAjv({ schemas, lists: this.content.lists, ajv: { code: { source: true } } });
+    }
+    return this.ajvInstance;
   }
 
   /** The schemas the forms validate with: every bundled step and the stakeholder list. */
@@ -47,11 +64,18 @@ export class ContentValidator {
   /** The standalone code of every schema the server validates with, run from now on instead of ajv's functions. */
   precompile(): this {
     if (!this.precompiled) {
-      const body = generateValidatorCode(this.ajv, { ids: [...this.formIds(), this.content.prospectSchemaId] });
+      const body = this.stored.server ?? generateValidatorCode(this.ajv, { ids: [...this.formIds(), this.content.prospectSchemaId] });
       this.precompiled = instantiateValidatorCode(body, this.content.lists);
+      this.serverBody = body;
       this.cache.clear();
     }
     return this;
+  }
+
+  /** Every generated code of the version (generating what is missing), to store beside it. */
+  generatedCode(): Record<ValidatorCodeKind, string> {
+    this.precompile();
+    return { server: this.serverBody!, customer: this.browserCode('customer'), agent: this.browserCode('agent') };
   }
 
   /**

@@ -4,7 +4,8 @@
  * them. Each function returns `null` when the data meets the rule, or the errors with a path relative to the
  * data the keyword sits on, so cross-field errors land on the field that is wrong.
  */
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { isPossiblePhoneNumber } from 'libphonenumber-js/core';
+import { phoneMetadata } from './phoneMetadata';
 import { isIsoDate, resolveDate } from './dates';
 import { getAt, toPointer } from './pointer';
 import type { ReferenceLists } from './lists';
@@ -188,7 +189,7 @@ export function isPhoneNumberValid(code: string, digits: string, kind: 'mobile' 
   if (!/^\d+$/.test(digits)) return false;
   if (code === UAE_CALLING_CODE) return digits.length === (kind === 'mobile' ? 9 : 8);
   if (digits.length < 4 || digits.length > 10) return false;
-  return isPossiblePhoneNumber(`+${code.replace(/\D/g, '')}${digits}`);
+  return isPossiblePhoneNumber(`+${code.replace(/\D/g, '')}${digits}`, phoneMetadata);
 }
 
 export function checkPhone(data: unknown, rule: PhoneRule): RuleError[] | null {

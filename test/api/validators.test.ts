@@ -7,7 +7,9 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PrecompiledValidator } from '../../src/validation/precompiledValidator';
-import { standaloneRequire, type ValidatorFactory } from '../../src/validation/standalone';
+import { generatorFingerprint } from '../../src/content/generatorFingerprint';
+import { createValidatorCodeRepository } from '../../src/server/repositories/validatorCodeRepository';
+import { standaloneRequire, type ValidatorFactory, validatorModuleSource } from '../../src/validation/standalone';
 import { signInProductUser } from './authHelpers';
 import { describeEachDatabase, startApp } from './helpers';
 
@@ -62,6 +64,19 @@ describeEachDatabase('validator modules', (db) => {
     expect(() => validator.fieldErrors({ $id: 'https://quickapply.example/schemas/steps/kycAnnexure.schema.json' }, {})).toThrow(/No precompiled validator/);
     const agentModule = await call('GET', `/api/validators/${config.version}/agent.js`, undefined, undefined, { 'accept-encoding': 'identity' });
     expect(agentModule.body).toContain('kycAnnexure.schema.json');
+  });
+
+  it('stores the generated code beside the version (a restart reads it instead of generating it), under its generator', async () => {
+    const generator = generatorFingerprint();
+    const rows = async () =>
+      app.database.db.selectFrom('validator_code').select(['kind', 'code']).where('content_hash', '=', config.version).where('generator', '=', generator).orderBy('kind').execute();
+    // Written once the version is served (the start does not wait for it).
+    await expect.poll(async () => (await rows()).map((r) => r.kind), { timeout: 60_000, interval: 200 }).toEqual(['agent', 'customer', 'server']);
+    const stored = Object.fromEntries((await rows()).map((r) => [r.kind, r.code]));
+    const served = await call('GET', `/api/validators/${config.version}/agent.js`, undefined, undefined, { 'accept-encoding': 'identity' });
+    expect(served.body).toBe(validatorModuleSource(stored.agent!));
+    // Another generator (a release that changed the keywords or ajv) finds nothing to reuse.
+    expect(await createValidatorCodeRepository().get(app.database.db, config.version, 'another-generator')).toEqual({});
   });
 
   it('answers 404 for a version it does not have and 400 for a malformed address', async () => {

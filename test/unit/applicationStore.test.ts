@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '../../src/app/features/application/contract';
 import { ApplicationStore, PERSIST_DELAY_MS } from '../../src/app/features/application/store';
 import { ApiRequestError } from '../../src/app/lib/secureFetch';
+import { applyPatch, type PatchOperation } from '../../src/shared/jsonPatch';
 
 type Call = { url: string; method: string; body?: Record<string, unknown> };
 
@@ -20,7 +21,9 @@ function fakeServer() {
     if (method === 'PUT') {
       if (body!.version !== version) throw new ApiRequestError(409, { errorType: 'VersionConflict', errors: [{ errorCode: 'VERSION_CONFLICT', message: 'changed' }] });
       version += 1;
-      document = { ...document, ...(body!.prospect as object) };
+      // A patch save applies to the stored copy, as the server does (src/server/routes/prospects.ts).
+      const sent = body!.patch ? applyPatch(document, body!.patch as PatchOperation[]) : (body!.prospect as object);
+      document = { ...document, ...sent };
     }
     return { status: 200, headers: new Headers(), body: { prospectId: 'P-1', version, status: 'DRAFT', prospect: document } };
   }) as ApiCall;
@@ -60,6 +63,32 @@ describe('the application store', () => {
     // Server-owned sections are not sent.
     expect(put.body!.prospect).not.toHaveProperty('generalInfo');
     expect(store.getSnapshot()).toMatchObject({ version: 2, dirty: false, saveState: 'saved' });
+  });
+
+  it('sends a patch against the version it holds when that is smaller than the whole document, and the whole one after a refused patch', async () => {
+    const { server, store } = await opened();
+    const people = Array.from({ length: 20 }, (_, i) => ({ firstName: `Person ${i}`, lastName: 'Al Mansoori', nationality: 'AE' }));
+    store.edit({ ...store.getSnapshot().prospect, signatoryInfo: people });
+    await vi.advanceTimersByTimeAsync(1500);
+    // The list is new: one add of it (the other sections are not sent again).
+    expect(server.calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ patch: [{ op: 'add', path: '/signatoryInfo', value: people }] });
+
+    const renamed = people.map((p, i) => (i === 7 ? { ...p, firstName: 'Aisha' } : p));
+    store.edit({ ...store.getSnapshot().prospect, signatoryInfo: renamed });
+    await vi.advanceTimersByTimeAsync(1500);
+    const patchSave = server.calls.filter((c) => c.method === 'PUT').at(-1)!.body!;
+    expect(patchSave).toMatchObject({ version: 2, patch: [{ op: 'replace', path: '/signatoryInfo/7/firstName', value: 'Aisha' }] });
+    expect(patchSave).not.toHaveProperty('prospect');
+    expect(store.getSnapshot()).toMatchObject({ version: 3, dirty: false });
+
+    // The server refuses a patch (its copy is not the one the patch was made against): the whole document goes.
+    server.failures.push(new ApiRequestError(400, { errorType: 'FieldsValidation', errors: [{ errorCode: 'INVALID_PATCH', message: 'operation 0 ...', field: 'body.patch.0' }] }));
+    store.edit({ ...store.getSnapshot().prospect, signatoryInfo: renamed.map((p, i) => (i === 3 ? { ...p, lastName: 'Nair' } : p)) });
+    await vi.advanceTimersByTimeAsync(5000);
+    const [refused, retried] = server.calls.filter((c) => c.method === 'PUT').slice(-2);
+    expect(refused!.body).toHaveProperty('patch');
+    expect(retried!.body).toMatchObject({ version: 3, prospect: { signatoryInfo: expect.any(Array) } });
+    expect(store.getSnapshot()).toMatchObject({ version: 4, dirty: false });
   });
 
   it('asks for the short answer and applies it: changed sections replaced, removed ones dropped, the rest kept', async () => {

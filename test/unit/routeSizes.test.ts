@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChunkInfo, formatReport, routeName, routeReport } from '../../scripts/lib/routeSizes';
+import { budgetProblems, type ChunkInfo, formatReport, packageBreakdown, packageOf, routeName, routeReport } from '../../scripts/lib/routeSizes';
 
 const chunk = (fileName: string, over: Partial<ChunkInfo> = {}): ChunkInfo => ({
   fileName,
@@ -23,6 +23,12 @@ describe('the build report of gzipped JavaScript per route', () => {
     chunk('FlowPage.js', { isDynamicEntry: true, facadeModuleId: '/app/src/app/features/forms/FlowPage.tsx', code: 'p'.repeat(20), imports: ['forms.js'] }),
     chunk('AccountsPage.js', { isDynamicEntry: true, facadeModuleId: '/app/src/app/features/products/AccountsPage.tsx', code: 'a'.repeat(7), imports: ['vendor.js'] }),
   ];
+  // A dialog FlowPage loads on use: not a page, measured by what it adds to FlowPage.
+  const withDialog = [
+    ...chunks.map((c) => (c.fileName === 'FlowPage.js' ? { ...c, dynamicImports: ['Dialog.js'] } : c)),
+    chunk('Dialog.js', { isDynamicEntry: true, facadeModuleId: '/app/src/app/components/ConfirmDialogView.tsx', code: 'd'.repeat(40), imports: ['forms.js', 'dialogKit.js'] }),
+    chunk('dialogKit.js', { code: 'k'.repeat(9) }),
+  ];
 
   it('counts the entry closure for the landing page and adds each lazy page with its own imports, shared chunks once', () => {
     const report = routeReport(chunks, length);
@@ -32,6 +38,43 @@ describe('the build report of gzipped JavaScript per route', () => {
       { route: 'products/AccountsPage', files: ['AccountsPage.js', 'index.js', 'vendor.js'], gzipBytes: 157 },
     ]);
     expect(report.formCodeInEntry).toEqual([]);
+    expect(report.onDemand).toEqual([]);
+  });
+
+  it('lists chunks loaded on use apart from the pages, with what they add to the page that loads them', () => {
+    const report = routeReport(withDialog, length);
+    expect(report.routes.map((r) => r.route)).toEqual(['landing (entry)', 'forms/FlowPage', 'products/AccountsPage']);
+    expect(report.onDemand).toEqual([{ route: 'components/ConfirmDialogView', files: ['Dialog.js', 'dialogKit.js'], gzipBytes: 49 }]);
+    expect(formatReport(report)).toMatch(/loaded on use[^\n]*\n\s+components\/ConfirmDialogView\s+0\.0 kB/);
+  });
+
+  it("finds ajv's compiler in a page outside the studio, not its runtime helpers", () => {
+    const report = routeReport(chunks, length);
+    expect(report.compilerOutsideStudio).toEqual([{ route: 'forms/FlowPage', modules: ['/app/node_modules/ajv/dist/ajv.js'] }]);
+    const runtimeOnly = chunks.map((c) => (c.fileName === 'forms.js' ? { ...c, moduleIds: ['/app/node_modules/ajv/dist/runtime/equal.js', '/app/node_modules/ajv-formats/dist/formats.js'] } : c));
+    expect(routeReport(runtimeOnly, length).compilerOutsideStudio).toEqual([]);
+    const inStudio = chunks.map((c) => (c.fileName === 'FlowPage.js' ? { ...c, facadeModuleId: '/app/src/app/features/studio/EditorPage.tsx' } : c));
+    expect(routeReport(inStudio, length).compilerOutsideStudio).toEqual([]);
+  });
+
+  it('fails a route above its limit (landing, pages and the studio each have their own) and passes one at it', () => {
+    const report = routeReport(chunks, length);
+    const kb = (bytes: number) => bytes / 1024;
+    const budgets = { landing: { limit: kb(150), target: 0 }, page: { limit: kb(469), target: 0 }, studio: { limit: 1, target: 1 } };
+    expect(budgetProblems(report, budgets)).toEqual([expect.stringMatching(/^forms\/FlowPage: 0\.5 kB gzipped, above its limit/)]);
+    expect(budgetProblems(report, { ...budgets, page: { limit: kb(470), target: 0 } })).toEqual([]);
+    expect(formatReport(report, budgets)).toMatch(/forms\/FlowPage .* OVER THE LIMIT/);
+  });
+
+  it("shares a chunk's gzipped size out over its packages by rendered length", () => {
+    const split = chunks.map((c) => (c.fileName === 'forms.js' ? { ...c, moduleLengths: { '/app/node_modules/@rjsf/core/lib/index.js': 200, '/app/node_modules/ajv/dist/ajv.js': 100, '/app/src/validation/runtime.ts': 0 } } : c));
+    const parts = packageBreakdown(routeReport(split, length), split, 'forms/FlowPage', length);
+    expect(parts.find((p) => p.name === '@rjsf/core')!.gzipBytes).toBe(200);
+    expect(parts.find((p) => p.name === 'ajv')!.gzipBytes).toBe(100);
+    expect(parts.reduce((s, p) => s + p.gzipBytes, 0)).toBe(470);
+    expect(packageOf('/r/node_modules/@fluentui/react-card/lib/Card.js')).toBe('@fluentui/react-card');
+    expect(packageOf('/r/src/app/features/forms/FlowPage.tsx')).toBe('src/app/features/forms');
+    expect(packageOf('\0vite/preload-helper.js')).toBe('vite/preload-helper.js');
   });
 
   it('finds form code (RJSF, ajv) that the entry would load', () => {
@@ -51,10 +94,10 @@ describe('the build report of gzipped JavaScript per route', () => {
     expect(routeName('/repo/src/app/components/NotFoundPage.tsx')).toBe('components/NotFoundPage');
     const text = formatReport(routeReport(chunks, length));
     expect(text.split('\n')).toHaveLength(4);
-    expect(text).toMatch(/forms\/FlowPage\s+0\.5 kB/);
+    expect(text).toMatch(/forms\/FlowPage\s+0\.5 kB\s+≤ 355 \/ 300 kB/);
   });
 
   it('reports nothing without an entry chunk', () => {
-    expect(routeReport([chunk('a.js')], length)).toEqual({ routes: [], formCodeInEntry: [] });
+    expect(routeReport([chunk('a.js')], length)).toEqual({ routes: [], onDemand: [], formCodeInEntry: [], compilerOutsideStudio: [] });
   });
 });

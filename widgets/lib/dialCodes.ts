@@ -1,5 +1,6 @@
-import { type CountryCode, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { type CountryCode, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import type { ListOption } from '../../src/validation/lists';
+import { phoneMetadata } from '../../src/validation/phoneMetadata';
 
 /** Names people type that are not in the country list (ISO codes are searched as they are). */
 const ALIASES: Partial<Record<CountryCode, string>> = { GB: 'UK Britain England', AE: 'UAE Emirates', US: 'USA America' };
@@ -10,7 +11,7 @@ const ALIASES: Partial<Record<CountryCode, string>> = { GB: 'UK Britain England'
  */
 function countryOfPrefix(value: string): CountryCode | undefined {
   const digits = value.replace(/\D/g, '');
-  return parsePhoneNumberFromString(`+${digits}${'3456789012'.slice(0, Math.max(0, 11 - digits.length))}`)?.country;
+  return parsePhoneNumberFromString(`+${digits}${'3456789012'.slice(0, Math.max(0, 11 - digits.length))}`, phoneMetadata)?.country;
 }
 
 /**
@@ -30,10 +31,10 @@ export function dialCodeKeywords(codes: ListOption[], countries: ListOption[]): 
       claimed.add(country);
     }
   }
-  const all = getCountries();
+  const all = getCountries(phoneMetadata);
   for (const o of codes) {
     if (o.value.includes('-')) continue;
-    byOption.set(o.value, all.filter((c) => getCountryCallingCode(c) === o.value && !claimed.has(c)));
+    byOption.set(o.value, all.filter((c) => getCountryCallingCode(c, phoneMetadata) === o.value && !claimed.has(c)));
   }
   const keywords = new Map<string, string>();
   for (const [value, isoCodes] of byOption) {

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useConfig } from '../features/config/useConfig';
 import { setAnalyticsEnabled } from '../lib/analytics';
 import { SessionDialogs } from './SessionDialogs';
-import { AppToaster } from './toasts';
 
 /** Follows the config flag `analytics` (off by default): track() pushes nothing until it is on. */
 function AnalyticsFlag() {
@@ -11,12 +10,11 @@ function AnalyticsFlag() {
   return null;
 }
 
-/** What every page has, mounted once beside the router: toasts, session dialogs, the analytics switch. */
+/** What every page has, mounted once beside the router: the session dialogs and the analytics switch. */
 export function AppServices() {
   return (
     <>
       <AnalyticsFlag />
-      <AppToaster />
       <SessionDialogs />
     </>
   );

@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Divider } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+
+const ConfirmDialogView = lazy(() => import('./ConfirmDialogView'));
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,35 +19,16 @@ export interface ConfirmDialogProps {
 /**
  * The generic confirmation dialog of spec 001 §8: 'Are you sure?', 'Cancel', "Yes, I'm sure". A Fluent alert
  * dialog: focus is trapped inside, starts on Cancel (the safe answer), Escape cancels, and focus returns to
- * the control that opened it.
+ * the control that opened it. Fluent's Dialog loads when the dialog first opens (ConfirmDialogView.tsx), not
+ * with the page; once loaded it stays mounted so closing returns focus as usual.
  */
-export function ConfirmDialog({
-  open,
-  children,
-  divider = false,
-  title = 'Are you sure?',
-  confirmLabel = "Yes, I'm sure",
-  cancelLabel = 'Cancel',
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Dialog modalType="alert" open={open} onOpenChange={(_, data) => !data.open && onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          {children && <DialogContent>{children}</DialogContent>}
-          {divider && <Divider style={{ gridColumn: '1 / -1' }} />}
-          <DialogActions>
-            <Button appearance="secondary" onClick={onCancel} autoFocus>
-              {cancelLabel}
-            </Button>
-            <Button appearance="primary" onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

@@ -37,7 +37,7 @@ interface State {
   error: Error | null;
 }
 
-/** Outside the router (providers, dialogs, toaster): the last line of defence. */
+/** Outside the router (providers, dialogs): the last line of defence. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useConfig } from '../features/config/useConfig';
 import { lastActivityAtom, useSessionControls } from '../features/session/session';
 import { useAtom } from '../lib/jotai';
 import { countdownLeft, DEFAULT_COUNTDOWN_SECONDS, DEFAULT_IDLE_SECONDS } from './sessionTimer';
+
+const SessionDialogView = lazy(() => import('./SessionDialogView'));
 
 /** User activity refreshes the idle clock at most this often (no re-render per mouse move). */
 const ACTIVITY_THROTTLE_MS = 5000;
@@ -64,37 +65,11 @@ export function SessionDialogs() {
     }
   };
 
+  // The view's chunk loads with the session (before any dialog can open); a page without a session has none.
+  if (!session && !expired) return null;
   return (
-    <>
-      <Dialog open={open} modalType="alert">
-        <DialogSurface aria-describedby={undefined}>
-          <DialogBody>
-            <DialogTitle>Oops, looks like your session is about to expire. Would you like to continue on this page?</DialogTitle>
-            <DialogContent>
-              <p role="timer" aria-live="off">
-                Your session ends in <strong>{left ?? 0}</strong> seconds.
-              </p>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" disabled={busy} onClick={() => void onContinue()}>
-                Yes
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      <Dialog open={expired} modalType="alert">
-        <DialogSurface aria-describedby={undefined}>
-          <DialogBody>
-            <DialogTitle>Sorry, your session has expired. But don&apos;t worry, you can retrieve your application from where you left.</DialogTitle>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => window.location.reload()}>
-                Reload
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </>
+    <Suspense fallback={null}>
+      <SessionDialogView left={left} expired={expired} busy={busy} onContinue={() => void onContinue()} />
+    </Suspense>
   );
 }

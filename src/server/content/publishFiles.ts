@@ -15,6 +15,8 @@ const IMPORT_LOCK = 72_001;
  */
 export async function publishFiles(db: Kysely<Database>, dir: string, options: { onlyIfEmpty: boolean }): Promise<number | undefined> {
   const repo = createSchemaVersionRepository();
+  // A start on a database that has content reads no files and compiles nothing here (checked again under the lock).
+  if (options.onlyIfEmpty && (await repo.latestHeader(db))) return undefined;
   const files = await readContentDir(dir);
   // Refuse content that does not build or whose validators cannot be generated (kept: the server serves it next).
   compileContent(files);

@@ -63,6 +63,15 @@ export interface SchemaVersionsTable {
   created_at: Timestamp;
 }
 
+/** migrations/020: generated validator code per content hash, generator fingerprint and kind. */
+export interface ValidatorCodeTable {
+  content_hash: string;
+  generator: string;
+  kind: 'server' | 'customer' | 'agent';
+  code: string;
+  created_at: Generated<Timestamp>;
+}
+
 /** migrations/015: schema-studio drafts, shared by product staff, reviewed before publication. */
 export interface StudioDraftsTable {
   id: string;
@@ -221,6 +230,7 @@ export interface Database {
   replay_nonces: ReplayNoncesTable;
   prospects: ProspectsTable;
   schema_versions: SchemaVersionsTable;
+  validator_code: ValidatorCodeTable;
   studio_drafts: StudioDraftsTable;
   studio_draft_events: StudioDraftEventsTable;
   users: UsersTable;

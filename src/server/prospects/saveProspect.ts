@@ -61,7 +61,7 @@ function unchangedSteps(content: { built: BuiltContent; number: number }, stored
   };
 }
 
-const versionConflict = (error: VersionConflictError) =>
+export const versionConflict = (error: Pick<VersionConflictError, 'currentVersion'>) =>
   new ApiError(409, 'VersionConflict', [
     { errorCode: 'VERSION_CONFLICT', message: `The application was changed elsewhere. Reload it to continue (current version ${error.currentVersion}).` },
   ]);

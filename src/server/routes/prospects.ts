@@ -5,12 +5,17 @@ import { hideAgentOnly, isAgent } from '../prospects/agentOnly';
 import { canAccess } from '../prospects/prospectAccess';
 import { createProspectCache } from '../prospects/prospectCache';
 import { createProspectService } from '../prospects/prospectService';
-import type { SaveInput } from '../prospects/saveProspect';
+import { type SaveInput, versionConflict } from '../prospects/saveProspect';
 import { createProspectRepository, type ProspectRow, StaleRowError } from '../repositories/prospectRepository';
 import type { Principal } from '../security/principal';
+import { applyPatch, PATCH_OPERATIONS, PatchError, type PatchOperation } from '../../shared/jsonPatch';
 import { RETURN_MINIMAL, sectionChanges } from '../../shared/minimalAnswer';
 
 type Obj = Record<string, unknown>;
+
+/** A save's body: the whole client document (`prospect`) or a JSON Patch against the stored `version`. */
+type SaveBody = Omit<SaveInput, 'prospect'> & { prospect?: Obj; patch?: PatchOperation[] };
+const isPlainObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const invalidProspect = () => new ApiError(404, 'ProspectError', [{ errorCode: '12002', message: 'Invalid Prospect ID' }]);
 
@@ -121,9 +126,31 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  /**
+   * The save's whole client document: the one sent, or (a patch save) the patch applied to the caller's view of
+   * the stored version the patch was made against. Its version must be the stored one (409 otherwise, as a full
+   * save would get at its write); a patch that does not apply is a 400 naming the operation.
+   */
+  function saveInputOf(body: SaveBody, row: ProspectRow, viewer: Principal): SaveInput {
+    const { patch, prospect, ...rest } = body;
+    if (!patch) return { ...rest, prospect: prospect! };
+    if (row.version !== body.version) throw versionConflict({ currentVersion: row.version });
+    let patched: unknown;
+    try {
+      patched = applyPatch(visibleTo(viewer, row.document), patch);
+    } catch (error) {
+      if (!(error instanceof PatchError)) throw error;
+      throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'INVALID_PATCH', message: error.message, field: `body.patch.${error.index}` }]);
+    }
+    if (!isPlainObject(patched) || Object.keys(patched).length > 40) {
+      throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'INVALID_PATCH', message: 'The patched prospect must be an object of at most 40 sections', field: 'body.patch' }]);
+    }
+    return { ...rest, prospect: patched };
+  }
+
   app.put<{
     Params: { userType: string; prospectId: string };
-    Body: SaveInput;
+    Body: SaveBody;
   }>(
     '/usertypes/:userType/prospects/:prospectId',
     {
@@ -132,10 +159,25 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
         params: prospectParams,
         body: {
           type: 'object',
-          required: ['prospect', 'saveType', 'version'],
+          required: ['saveType', 'version'],
           additionalProperties: false,
           properties: {
+            // Either the whole client document or a JSON Patch (RFC 6902) against the version named by `version`.
             prospect: { type: 'object', maxProperties: 40 },
+            patch: {
+              type: 'array',
+              maxItems: 1000,
+              items: {
+                type: 'object',
+                required: ['op', 'path'],
+                additionalProperties: false,
+                properties: {
+                  op: { type: 'string', enum: PATCH_OPERATIONS },
+                  path: { type: 'string', maxLength: 1000 },
+                  value: {},
+                },
+              },
+            },
             saveType: { type: 'string', enum: ['save', 'submit', 'auto'] },
             actionType: { type: 'string', enum: ['continue', 'next'] },
             step: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}$' },
@@ -149,7 +191,11 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = request.params.prospectId;
       const principal = request.principal!;
+      if ((request.body.prospect === undefined) === (request.body.patch === undefined)) {
+        throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'PROSPECT_OR_PATCH', message: 'Send either the whole prospect or a patch', field: 'body.prospect' }]);
+      }
       let before: ProspectRow | undefined;
+      let sent: Obj | undefined;
       const save = async () => {
         // The row this process wrote last, when the save names its version. If anything wrote the row since, the
         // write refuses it (StaleRowError), or a refusal (4xx) found it changed, and the save is made again from
@@ -158,7 +204,9 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
         if (cached && canAccess(request, cached.row)) {
           try {
             before = cached.row;
-            return await service.save(principal, cached.row, request.body, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) });
+            const input = saveInputOf(request.body, cached.row, principal);
+            sent = input.prospect;
+            return await service.save(principal, cached.row, input, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) });
           } catch (error) {
             const stale = error instanceof StaleRowError || (error instanceof ApiError && (await repo.currentXmin(app.database.db, id)) !== cached.row.xmin);
             if (!stale) throw error;
@@ -166,7 +214,9 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
           }
         }
         before = await load(request, id);
-        return service.save(principal, before, request.body);
+        const input = saveInputOf(request.body, before, principal);
+        sent = input.prospect;
+        return service.save(principal, before, input);
       };
       let saved;
       try {
@@ -176,7 +226,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
         throw error;
       }
       cache.remember(saved.row, saved.validated);
-      const minimal = prefersMinimal(request) ? { sent: request.body.prospect, before: before!.document } : undefined;
+      const minimal = prefersMinimal(request) ? { sent: sent!, before: before!.document } : undefined;
       if (minimal) reply.header('preference-applied', RETURN_MINIMAL);
       return { ...present(saved.row, saved.contentNumber, principal, minimal), ...(saved.preScreening ? { preScreening: saved.preScreening } : {}) };
     },

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { widgets, type ValuePackage } from '../../../widgets';
 import { EXPRESS_TEXTS } from '../../../widgets/custom/ExpressOffer';
+import { PackageCards } from '../../../widgets/custom/PackageCards';
 import { renderWidget } from './renderWidget';
 
 afterEach(cleanup);
@@ -24,7 +25,7 @@ const aed = { accountInfo: [{ accountCurrencies: ['AED', 'USD'] }] };
 
 describe('PackageCards', () => {
   it("shows 'Select', selects, shows 'Selected' and deselects on a second click", () => {
-    const w = renderWidget(widgets.PackageCards!, {
+    const w = renderWidget(PackageCards, {
       options: { noneValue: '' },
       formContext: { products: { packages }, accountType: 'Current Account', formData: aed },
     });
@@ -40,7 +41,7 @@ describe('PackageCards', () => {
   });
 
   it("is 'Not Applicable' when only foreign currencies are chosen", () => {
-    renderWidget(widgets.PackageCards!, { formContext: { products: { packages }, formData: { accountInfo: [{ accountCurrencies: ['USD'] }] } } });
+    renderWidget(PackageCards, { formContext: { products: { packages }, formData: { accountInfo: [{ accountCurrencies: ['USD'] }] } } });
     expect(screen.getAllByRole('button').map((b) => [b.textContent, (b as HTMLButtonElement).disabled])).toEqual([
       ['Not Applicable', true],
       ['Not Applicable', true],
@@ -50,7 +51,7 @@ describe('PackageCards', () => {
 
   it('includes PLUS for starter (account type from the form data) and never deselects', () => {
     const formData = { ...aed, applicationInfo: { accountType: 'starter' } };
-    const w = renderWidget(widgets.PackageCards!, { formContext: { products: { packages }, islamic: true, formData } });
+    const w = renderWidget(PackageCards, { formContext: { products: { packages }, islamic: true, formData } });
     expect(w.last()).toBe('RAKvalue PLUS');
     expect(button(/RAKvalue SME PLUS/).textContent).toBe('Selected');
     expect(screen.getAllByText('Included').length).toBeGreaterThan(0);
@@ -61,6 +62,15 @@ describe('PackageCards', () => {
     fireEvent.click(button(/RAKvalue SME MAX/));
     expect(w.last()).toBe('RAKvalue MAX');
     fireEvent.click(button(/RAKvalue SME MAX/));
+    expect(w.last()).toBe('RAKvalue MAX');
+  });
+});
+
+describe('PackageCards in the registry', () => {
+  it('loads with its step (a chunk of its own in the build) and then works as the widget', async () => {
+    const w = renderWidget(widgets.PackageCards!, { formContext: { products: { packages }, accountType: 'Current Account', formData: aed } });
+    const max = await screen.findByRole('button', { name: /RAKvalue SME MAX/ });
+    fireEvent.click(max);
     expect(w.last()).toBe('RAKvalue MAX');
   });
 });

@@ -14,6 +14,7 @@ const SERVER_OWNED = ['generalInfo', 'documents', 'screeningInfo', 'prospectStat
 /** Prospect error codes that end the journey in a stop state (spec 001 §4). */
 import { STOP_CODES } from '../../../shared/stopCodes';
 import { applySectionChanges, RETURN_MINIMAL } from '../../../shared/minimalAnswer';
+import type { PatchOperation } from '../../../shared/jsonPatch';
 
 export { STOP_CODES };
 
@@ -110,6 +111,8 @@ export class ApplicationStore {
   private hasRefreshToken = false;
   private queue: SaveQueue<SaveResult> | undefined;
   private editSeq = 0;
+  /** The server's copy (as this caller sees it) of the version last loaded or saved: what a patch save is made against. */
+  private serverCopy: { prospectId: string; version: number; prospect: Prospect } | undefined;
   private lastEditValid = true;
   private loadingId: string | undefined;
   private autoTimer: ReturnType<typeof setInterval> | undefined;
@@ -153,6 +156,7 @@ export class ApplicationStore {
   async open(prospectId: string, answer?: ProspectAnswer): Promise<void> {
     if (answer) {
       this.queue?.clear();
+      this.serverCopy = { prospectId, version: answer.version, prospect: answer.prospect };
       this.set({ ...EMPTY, prospectId, prospect: answer.prospect, version: answer.version, status: answer.status, saveState: this.queue?.saveState ?? 'saved' });
       return;
     }
@@ -185,6 +189,7 @@ export class ApplicationStore {
       const res = await this.api<ProspectAnswer>(`/api/usertypes/sme/prospects/${encodeURIComponent(id)}`);
       const a = res.body!;
       if (this.snap.prospectId !== id) return;
+      this.serverCopy = { prospectId: id, version: a.version, prospect: a.prospect };
       this.set({ prospect: a.prospect, version: a.version, status: a.status, loading: false, dirty: false, fieldErrors: {} });
     } catch (error) {
       if (this.snap.prospectId !== id) return;
@@ -279,12 +284,13 @@ export class ApplicationStore {
       const res = await this.api<ProspectAnswer>(`/api/usertypes/sme/prospects/${encodeURIComponent(id)}`, {
         method: 'PUT',
         headers: { prefer: RETURN_MINIMAL },
-        body: { ...job, prospect: clientPart(prospect), version: this.snap.version },
+        body: { ...job, ...(await this.saveBody(id, prospect)), version: this.snap.version },
       });
       const a = res.body!;
       if (this.snap.prospectId !== id) return { kind: 'done', result: { ok: true } };
       const minimal = res.headers.get('preference-applied') === RETURN_MINIMAL;
       const stored = minimal ? applySectionChanges(prospect, { prospect: a.prospect, removedSections: a.removedSections ?? [] }) : a.prospect;
+      this.serverCopy = { prospectId: id, version: a.version, prospect: stored };
       const untouched = this.editSeq === seq;
       const server: Prospect = {};
       for (const k of SERVER_OWNED) if (k in stored) server[k] = stored[k];
@@ -302,6 +308,11 @@ export class ApplicationStore {
       if (error instanceof SessionExpiredError) return { kind: 'refused', result: { ok: false, expired: true } };
       if (!(error instanceof ApiRequestError)) return isNetworkError(error) ? { kind: 'offline' } : { kind: 'retry' };
       if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' };
+      if (error.status === 400 && error.body?.errors?.some((e) => e.errorCode === 'INVALID_PATCH')) {
+        // The copy the patch was made against is not the server's: send the whole document instead.
+        this.serverCopy = undefined;
+        return { kind: 'retry' };
+      }
       const stop = this.stopOf(error);
       if (stop) {
         this.set({ stop });
@@ -319,6 +330,22 @@ export class ApplicationStore {
       if (job.saveType !== 'auto' || error.body?.errorType === 'FieldsValidation') this.set({ fieldErrors });
       return { kind: 'refused', result: { ok: false, fieldErrors }, invalid: true };
     }
+  }
+
+  /**
+   * What a save sends: a JSON Patch (RFC 6902, src/shared/jsonPatch.ts) against the server's copy of the version
+   * this tab holds, when it has that copy and the patch is the smaller; the whole client part otherwise. The patch
+   * code loads with the first save (the landing page, which shares this store's chunk, never saves).
+   */
+  private async saveBody(prospectId: string, prospect: Prospect): Promise<{ prospect: Prospect } | { patch: PatchOperation[] }> {
+    const full = clientPart(prospect);
+    const base = this.serverCopy;
+    if (base && base.prospectId === prospectId && base.version === this.snap.version) {
+      const { createPatch } = await import('../../../shared/jsonPatch');
+      const patch = createPatch(clientPart(base.prospect), full);
+      if (JSON.stringify(patch).length < JSON.stringify(full).length) return { patch };
+    }
+    return { prospect: full };
   }
 
   /** `typing`: an edit of the applicant, whose copy is written to session storage a little later (PERSIST_DELAY_MS). */

@@ -1,4 +1,4 @@
-import { Body1, Button, Card, CardFooter, CardHeader, makeStyles, Spinner, Text, Title1 } from '@fluentui/react-components';
+import { Body1, Button, makeStyles, Spinner, Text, Title1, tokens } from '@fluentui/react-components';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelTitles } from '../../components/panelTitles';
 import { Shell } from '../../components/Shell';
@@ -12,7 +12,21 @@ import { useProducts } from '../products/useProducts';
 const useStyles = makeStyles({
   heading: { display: 'block', marginBottom: '8px' },
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '16px', margin: '24px 0' },
-  card: { height: '100%' },
+  // A plain box in Fluent's card look: Fluent's Card brings its focus management (tabster) into the entry chunk,
+  // and these cards are not interactive themselves (their button is).
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    height: '100%',
+    boxSizing: 'border-box',
+    padding: '12px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+  cardText: { flexGrow: 1, display: 'flex', flexDirection: 'column', gap: '2px' },
+  cardFooter: { display: 'flex', gap: '12px' },
 });
 
 /**
@@ -38,9 +52,12 @@ export function LandingPage() {
       )}
       <div className={styles.cards}>
         {products.accounts.map((account) => (
-          <Card key={account.id} className={styles.card}>
-            <CardHeader header={<Text as="h2" weight="semibold" size={500}>{account.name}</Text>} description={<Text as="p">{account.description}</Text>} />
-            <CardFooter>
+          <section key={account.id} className={styles.card} aria-label={account.name}>
+            <div className={styles.cardText}>
+              <Text as="h2" weight="semibold" size={500}>{account.name}</Text>
+              <Text as="p">{account.description}</Text>
+            </div>
+            <div className={styles.cardFooter}>
               <Button
                 appearance="primary"
                 onClick={() => {
@@ -50,8 +67,8 @@ export function LandingPage() {
               >
                 See {account.name}
               </Button>
-            </CardFooter>
-          </Card>
+            </div>
+          </section>
         ))}
       </div>
       <Button appearance="secondary" size="large" onClick={() => navigate({ pathname: '/business/accounts', search })}>

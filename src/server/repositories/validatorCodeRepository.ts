@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { StoredValidatorCode, ValidatorCodeKind } from '../../content/contentValidator';
+import type { Database } from '../db/tables';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The generated validator code of content versions (migrations/020), by content hash and generator fingerprint
+ * (src/content/generatorFingerprint.ts): a restart reads it instead of generating it again.
+ */
+export function createValidatorCodeRepository() {
+  return {
+    async get(db: Db, contentHash: string, generator: string): Promise<StoredValidatorCode> {
+      const rows = await db
+        .selectFrom('validator_code')
+        .select(['kind', 'code'])
+        .where('content_hash', '=', contentHash)
+        .where('generator', '=', generator)
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.kind, r.code]));
+    },
+
+    /** Stores code of a version; a row another server stored first (same inputs, same code) is kept. */
+    async put(db: Db, contentHash: string, generator: string, code: Partial<Record<ValidatorCodeKind, string>>): Promise<void> {
+      const values = Object.entries(code).map(([kind, text]) => ({ content_hash: contentHash, generator, kind: kind as ValidatorCodeKind, code: text }));
+      if (values.length === 0) return;
+      await db.insertInto('validator_code').values(values).onConflict((oc) => oc.doNothing()).execute();
+    },
+  };
+}
+
+export type ValidatorCodeRepository = ReturnType<typeof createValidatorCodeRepository>;
