@@ -20,6 +20,10 @@ export interface SsChannelsStep {
      */
     chequeBookApplied?: boolean;
     /**
+     * Deliver my debit cards and cheque book by courier
+     */
+    deliverByCourier?: boolean;
+    /**
      * Online statements
      */
     eStatements?: boolean;

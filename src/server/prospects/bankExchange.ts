@@ -58,6 +58,7 @@ const SERVER_OWNED: { pointer: string; drop(document: Obj): boolean }[] = [
       ['applicationInfo', 'viewId'],
       ['applicantInfo', 'validRoCode'],
       ['applicantInfo', 'LeadSource'],
+      ['orgKYCDetails', 'businessUnit'],
     ] as const
   ).map(([section, key]) => ({
     pointer: `/${section}/${key}`,
