@@ -9,6 +9,7 @@ import type { SaveInput } from '../prospects/saveProspect';
 import { createProspectRepository, type ProspectRow, StaleRowError } from '../repositories/prospectRepository';
 import type { Principal } from '../security/principal';
 import { RETURN_MINIMAL, sectionChanges } from '../../shared/minimalAnswer';
+import { applicantScreening } from '../screening/runScreening';
 
 type Obj = Record<string, unknown>;
 
@@ -178,7 +179,8 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
       cache.remember(saved.row, saved.validated);
       const minimal = prefersMinimal(request) ? { sent: request.body.prospect, before: before!.document } : undefined;
       if (minimal) reply.header('preference-applied', RETURN_MINIMAL);
-      return { ...present(saved.row, saved.contentNumber, principal, minimal), ...(saved.preScreening ? { preScreening: saved.preScreening } : {}) };
+      const preScreening = saved.preScreening && (isAgent(principal) ? saved.preScreening : applicantScreening(saved.preScreening));
+      return { ...present(saved.row, saved.contentNumber, principal, minimal), ...(preScreening ? { preScreening } : {}) };
     },
   );
 };
