@@ -491,7 +491,7 @@ export type Prospect = {
      */
     chequeBookApplied?: boolean;
     /**
-     * Deliver my debit cards and cheque book by courier
+     * Deliver by courier
      */
     deliverByCourier?: boolean;
     /**

@@ -20,7 +20,7 @@ export interface SsChannelsStep {
      */
     chequeBookApplied?: boolean;
     /**
-     * Deliver my debit cards and cheque book by courier
+     * Deliver by courier
      */
     deliverByCourier?: boolean;
     /**
