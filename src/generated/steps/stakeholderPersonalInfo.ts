@@ -37,7 +37,7 @@ export interface StakeholderPersonalInfoStep {
     /**
      * This stakeholder is a company
      */
-    isShareholderACompany?: false;
+    isShareholderACompany?: boolean;
     /**
      * Date of birth
      */
