@@ -113,7 +113,7 @@ describeEachDatabase('authorization matrix: prospect ids and document keys', (db
         expect(res.headers['x-access-token']).toBeUndefined();
       }
     }
-    expect(answers).toHaveLength(9 * Object.keys(expected).length);
+    expect(answers).toHaveLength(10 * Object.keys(expected).length);
     // Nothing changed: the owner's name, document and data are as they were.
     const own = await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${id}`, headers: { authorization: `Bearer ${callers.owner}` } });
     expect(own.json().prospect.applicantInfo.fullName).toBe('Matrix Ownername');

@@ -45,7 +45,7 @@ describe('bank exchange format: the KYC fields of issue 18 (mapping-kyc.json)', 
     expect(fromBank(JSON.parse(JSON.stringify(doc)), mapping)).toEqual(p);
     const odd = structuredClone(doc) as Obj;
     odd.prospect.accountInfo[0].accountSubType = 'takaful';
-    expect(fromBank(odd as never, mapping).applicationInfo.islamicBanking).toBe('takaful');
+    expect((fromBank(odd as never, mapping) as Obj).applicationInfo.islamicBanking).toBe('takaful');
   });
 
   it('sends the screening reason codes and the per-signatory results the export adds (flags as Y / N)', () => {
