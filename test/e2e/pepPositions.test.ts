@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './axeCheck';
 import { browserSession, completeCompanyInfo, savedProspect, signInAsNewApplicant, waitForPage } from './journeyHelpers';
 import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, seededAgentEnv, startServer } from './server';
 
@@ -47,7 +48,8 @@ suite('PEP government positions', () => {
   };
 
   it('PEP Yes shows both positions, No hides and drops them, Yes again asks them afresh; then the step continues (360 px phone)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // bypassCSP: the accessibility check injects axe-core (the app's CSP forbids it).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const { prospectId } = await signInAsNewApplicant(page, server);
     await completeCompanyInfo(page);
@@ -91,6 +93,7 @@ suite('PEP government positions', () => {
     await relative.selectOption('Never held');
     const layout = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
     expect(layout.scroll, 'no horizontal scrolling at 360 px').toBeLessThanOrEqual(layout.width);
+    expect(await axe(page), 'serious or critical accessibility problems of the step with the positions').toEqual([]);
     const box = await self.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 360, 'the position select fits the phone').toBe(true);
     await continueTo(wizard, 'Signatory Rights');
@@ -111,7 +114,7 @@ suite('PEP government positions', () => {
     await context.close();
 
     // The agent's application page: the company's PEP Check and the signatory's own, with the reason code in words.
-    const agentContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const agentContext = await browser.newContext({ viewport: { width: 360, height: 740 }, bypassCSP: true });
     const agentPage = await agentContext.newPage();
     await agentPage.goto(`${server.url}/agent/Login`);
     await agentPage.getByLabel('Username').fill(AGENT.username);
@@ -129,6 +132,7 @@ suite('PEP government positions', () => {
     await own.getByText('Negative List Check').waitFor();
     const agentLayout = await agentPage.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
     expect(agentLayout.scroll).toBeLessThanOrEqual(agentLayout.width);
+    expect(await axe(agentPage), 'serious or critical accessibility problems of the agent page').toEqual([]);
     await agentContext.close();
   }, 120_000);
 });
