@@ -102,6 +102,8 @@ export function makeStakeholder(i: number): Json {
     isShareholderACompany: false,
     dateOfBirth: date(birthYear, 1 + (i % 12), 1 + ((i * 11) % 28)),
     isPEP: i === 25,
+    // A PEP answers the government-position questions (issue 18 item 1).
+    ...(i === 25 ? { selfGovtPosition: 'Previously held', relativeGovtPosition: 'Never held' } : {}),
     isSignatory,
     isShareholder: true,
     shareHoldingPercentage: 2,
@@ -138,6 +140,8 @@ export function makeStakeholder(i: number): Json {
   if (isSignatory) {
     stakeholder.personalDetails = {
       maritalStatus: pick(['M', 'S', 'O'], i),
+      // OTHERS says what it is (issue 18 item 1).
+      ...(pick(['M', 'S', 'O'], i) === 'O' ? { maritalStatusOthers: 'Divorced' } : {}),
       mothersMaidenName: `${pick(['Fatima', 'Sarah', 'Aisha', 'Grace', 'Leila'], i)} ${pick(names.last, round + 2)}`,
       education: pick(['2', '3', '1'], i),
     };

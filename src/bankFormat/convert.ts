@@ -50,6 +50,11 @@ const VALUE_CONVERTERS: Record<string, ValueConverter> = {
     toBank: (v) => (v === true ? 'Y' : v === false ? 'N' : undefined),
     fromBank: (v) => (v === 'Y' ? true : v === 'N' ? false : typeof v === 'object' ? undefined : v),
   },
+  /** applicationInfo.islamicBanking ↔ the bank's banking type of the account (001 §3: "banking type conventional or islamic"). */
+  bankingType: {
+    toBank: (v) => (v === true ? 'islamic' : v === false ? 'conventional' : undefined),
+    fromBank: (v) => (v === 'islamic' ? true : v === 'conventional' ? false : typeof v === 'object' ? undefined : v),
+  },
   /** One code ↔ a list of one (the bank allows several where the prospect asks for one). */
   singleToList: {
     toBank: (v) => (typeof v === 'string' && v !== '' ? [v] : undefined),

@@ -6,7 +6,7 @@ import { isObj, normalizePath, wildcards } from './paths';
  */
 
 /** Converters written in code; every other converter name is a code table of the mapping files (`tables`). */
-export const BUILT_IN_CONVERTERS = ['copy', 'numberString', 'commaList', 'singleToList', 'booleanFlag', 'parallelLists', 'perSignatory'] as const;
+export const BUILT_IN_CONVERTERS = ['copy', 'numberString', 'commaList', 'singleToList', 'booleanFlag', 'bankingType', 'parallelLists', 'perSignatory'] as const;
 export type BuiltInConverter = (typeof BUILT_IN_CONVERTERS)[number];
 
 export interface MappingRow {

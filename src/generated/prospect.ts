@@ -62,6 +62,10 @@ export type Prospect = {
      * Corporate Tax registration date
      */
     corporateTaxIdRegDate?: string;
+    /**
+     * Short name
+     */
+    shortName?: string;
   };
   orgKYCDetails: {
     /**
@@ -97,6 +101,18 @@ export type Prospect = {
      * License issue date
      */
     licenseIssueDate: string;
+    /**
+     * License expiry date
+     */
+    licenseExpiryDate?: string;
+    /**
+     * License type
+     */
+    licenseType?: string;
+    /**
+     * Other license type
+     */
+    licenseTypeOther?: string;
     /**
      * License issuing authority
      */
@@ -392,6 +408,10 @@ export type Prospect = {
      */
     accountCurrencies: string[];
     /**
+     * Purpose of the account
+     */
+    accountPurpose?: string;
+    /**
      * Receive interest
      */
     receiveInterest?: boolean;
@@ -470,6 +490,10 @@ export type Prospect = {
      * Cheque book
      */
     chequeBookApplied?: boolean;
+    /**
+     * Deliver by courier
+     */
+    deliverByCourier?: boolean;
     /**
      * Online statements
      */

@@ -42,6 +42,7 @@ describeEachDatabase('authorization matrix: prospect ids and document keys', (db
       { name: 'screening', method: 'POST', url: `/api/prospects/${id}/screening`, json: {} },
       { name: 'audit', method: 'GET', url: `/api/agent/prospects/${id}/audit` },
       { name: 'export', method: 'GET', url: `/api/agent/prospects/${id}/export?format=bank` },
+      { name: 'agentScreening', method: 'GET', url: `/api/agent/prospects/${id}/screening` },
     ] as const;
   }
 
@@ -78,7 +79,7 @@ describeEachDatabase('authorization matrix: prospect ids and document keys', (db
     await db().cleanup();
   });
 
-  const AGENTS_ONLY = new Set(['audit', 'export']);
+  const AGENTS_ONLY = new Set(['audit', 'export', 'agentScreening']);
   /** What each caller must get: the status, and for error answers the one shape with nothing of the prospect. */
   const expected: Record<string, (route: string) => number[]> = {
     none: () => [401],
@@ -112,7 +113,7 @@ describeEachDatabase('authorization matrix: prospect ids and document keys', (db
         expect(res.headers['x-access-token']).toBeUndefined();
       }
     }
-    expect(answers).toHaveLength(9 * Object.keys(expected).length);
+    expect(answers).toHaveLength(10 * Object.keys(expected).length);
     // Nothing changed: the owner's name, document and data are as they were.
     const own = await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${id}`, headers: { authorization: `Bearer ${callers.owner}` } });
     expect(own.json().prospect.applicantInfo.fullName).toBe('Matrix Ownername');

@@ -20,6 +20,7 @@ describeEachDatabase('OpenAPI', (db) => {
       '/api/prospects/{prospectId}/documents',
       '/api/prospects/{prospectId}/screening',
       '/api/agent/prospects/{prospectId}/export',
+      '/api/agent/prospects/{prospectId}/screening',
       '/api/agent/prospects/import',
     ]) {
       expect(Object.keys(doc.paths), path).toContain(path);

@@ -56,7 +56,7 @@ describeEachDatabase('screening API', (db) => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.statusOverAll).toBe('SUCCESS');
-    expect(body.screeningResults).toHaveLength(12);
+    expect(body.screeningResults).toHaveLength(16);
     const stored = await createScreeningRepository().latest(app.database.db, 'SMESCREEN0001');
     expect(stored).toMatchObject({ statusOverAll: 'SUCCESS' });
   });
@@ -104,5 +104,80 @@ describeEachDatabase('screening API', (db) => {
     expect(stranger.json()).toEqual({ errorType: 'ProspectError', errors: [{ errorCode: '12002', message: 'Invalid Prospect ID' }] });
     expect((await screen('SMENOTHERE', alice)).statusCode).toBe(404);
     expect((await screen('bad%20id', alice)).statusCode).toBe(400);
+  });
+
+  /** A customer of its own (no Application Dedupe Check hit) with a licence of its own (no Dedupe Check hit). */
+  let n = 10;
+  async function ownApplication(over: (p: Json) => void) {
+    n += 1;
+    const owner = { countryCode: '971', mobile: `5040000${n}`, email: `owner${n}@example.ae` };
+    const id = `SMESCREEN00${n}`;
+    await create(id, owner, soleProprietor((p) => {
+      p.organizationInfo.licenseNumber = `RAK-NEW-${n}`;
+      p.organizationInfo.companyName = `Own Company ${n}`;
+      over(p);
+    }));
+    const token = ((await app.tokenService.issue({ sub: `c:${n}`, kind: 'customer', roles: ['customer'], ...owner })) as { access_token: string }).access_token;
+    return { id, token };
+  }
+  const agentToken = async () => ((await app.tokenService.issue({ sub: 'u:ro', kind: 'staff', roles: ['agent'], roCode: 'RO1', name: 'RO' })) as { access_token: string }).access_token;
+  const agentScreening = async (id: string, token?: string) =>
+    app.inject({ method: 'GET', url: `/api/agent/prospects/${id}/screening`, headers: { authorization: `Bearer ${token ?? (await agentToken())}` } });
+
+  it('Negative List Check: a stakeholder passport on the negative list -> DECLINE; the agent sees it on that signatory, the customer only the check', async () => {
+    await createScreeningRepository().addToScreeningList(app.database.db, { list: 'negative', kind: 'passport', value: 'neg-4471-x', reason: 'test' });
+    const { id, token } = await ownApplication((p) => (p.signatoryInfo[0].kycDetails.passportDetails[0].passportNumber = 'NEG4471X'));
+    const res = await screen(id, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(flagged(res.json())).toEqual([['Negative List Check', 'DECLINE']]);
+    expect(res.json().statusOverAll).toBe('DECLINE');
+    expect(res.json().signatories).toBeUndefined();
+    const agent = await agentScreening(id);
+    expect(agent.statusCode, agent.body).toBe(200);
+    expect(agent.json()).toMatchObject({ screened: true, statusOverAll: 'DECLINE' });
+    const [own] = agent.json().signatories;
+    expect(own).toMatchObject({ index: 0, statusOverAll: 'DECLINE', name: expect.stringMatching(/\S/) });
+    expect(own.screeningResults.find((r: Json) => r.screeningType === 'Negative List Check')).toMatchObject({ screeningStatus: 'DECLINE', screeningFlag: true });
+    // The bank export carries the signatory's own results.
+    const exported = await app.inject({ method: 'GET', url: `/api/agent/prospects/${id}/export?format=bank`, headers: { authorization: `Bearer ${await agentToken()}` } });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const bankSignatory = exported.json().prospect.signatoryInfo[0];
+    expect(bankSignatory.screeningInfo.statusOverAll).toBe('DECLINE');
+    expect(bankSignatory.screeningInfo.screeningResults).toContainEqual(expect.objectContaining({ screeningType: 'Negative List Check', screeningFlag: 'Y' }));
+  });
+
+  it('Company Firco Check: the company name on the sanctions list (legal form ignored) -> PENDING', async () => {
+    await createScreeningRepository().addToScreeningList(app.database.db, { list: 'firco', kind: 'name', value: 'FIRCO HIT TRADING L.L.C.', reason: 'test' });
+    const { id, token } = await ownApplication((p) => (p.organizationInfo.companyName = 'Firco Hit Trading'));
+    const res = await screen(id, token);
+    expect(flagged(res.json())).toEqual([['Company Firco Check', 'PENDING']]);
+    // Another company whose name only starts the same way passes.
+    const other = await ownApplication((p) => (p.organizationInfo.companyName = 'Firco Hit Trading Partners'));
+    expect(flagged((await screen(other.id, other.token)).json())).toEqual([]);
+  });
+
+  it('Offshore Company Check: an off-shore entity -> PENDING', async () => {
+    const { id, token } = await ownApplication((p) => (p.orgKYCDetails.companyCategory = 'OFFE'));
+    expect(flagged((await screen(id, token)).json())).toEqual([['Offshore Company Check', 'PENDING']]);
+  });
+
+  it('PEP Check: a PEP signatory -> PENDING with reason code RSNLP for the agent, none for the customer', async () => {
+    const { id, token } = await ownApplication((p) => {
+      Object.assign(p.signatoryInfo[0].kycDetails, { isPEP: true, selfGovtPosition: 'Currently hold', relativeGovtPosition: 'Never held' });
+    });
+    const res = await screen(id, token);
+    expect(flagged(res.json())).toEqual([['PEP Check', 'PENDING']]);
+    expect(JSON.stringify(res.json())).not.toContain('RSNLP');
+    const agent = (await agentScreening(id)).json();
+    expect(agent.screeningResults.find((r: Json) => r.screeningType === 'PEP Check')).toMatchObject({ reasonCode: 'RSNLP', reasonNotes: 'RSNLP: A politically exposed person' });
+    expect(agent.signatories[0].screeningResults.find((r: Json) => r.screeningType === 'PEP Check')).toMatchObject({ screeningStatus: 'PENDING', reasonCode: 'RSNLP' });
+  });
+
+  it('GET agent/prospects/{id}/screening: agents only; screened false before any screening; 404 for an unknown id', async () => {
+    const { id, token } = await ownApplication(() => {});
+    expect((await agentScreening(id)).json()).toEqual({ screened: false });
+    expect((await agentScreening(id, token)).statusCode).toBe(403);
+    expect((await agentScreening('SMENOTHERE')).statusCode).toBe(404);
+    expect((await agentScreening('bad id')).statusCode).toBe(400);
   });
 });

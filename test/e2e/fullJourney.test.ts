@@ -129,7 +129,8 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
     await page.getByLabel(named('Street / location')).fill('Al Maktoum Road, Deira');
     await page.getByLabel(named('PO Box')).fill('12345');
     await page.getByRole('combobox', { name: named('Emirate / City') }).selectOption({ index: 1 });
-    await page.getByRole('combobox', { name: named('Type of space occupied') }).selectOption({ index: 1 });
+    // An office (office 1203): a flexi desk would refer the application (PEP Check, reason code RSN2).
+    await page.getByRole('combobox', { name: named('Type of space occupied') }).selectOption({ label: 'Office' });
     await answer(page, 'Is this address different from the address on your trade license?', false);
     await continueStep(page, 'Preferred contact');
 

@@ -17,7 +17,7 @@ const schema = files['bank/bankProspect.json'] as Obj;
 const validateBank = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema);
 
 /** The mapped share of the bank's paths today; raise it as rows are added (issue 18 wants at least 95 % once item 1 is done). */
-const MAPPED_FLOOR = 0.45;
+const MAPPED_FLOOR = 0.54;
 
 /** Every complete prospect fixture: fixtures/prospect/*.json cases that expect no error. */
 const FIXTURES_DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'prospect');
@@ -246,9 +246,9 @@ describe('bank exchange format: the mapping files', () => {
 
   it('loads every schemas/bank/mapping*.json, so a later file adds its rows', () => {
     const extra = { version: '0.1.0', rows: [{ bank: 'generalInfo.rmCode', ours: 'generalInfo.rmCode' }] };
-    const both = loadMapping({ 'bank/mapping.json': base, 'bank/mapping-kyc.json': extra });
-    expect(both.versions).toEqual({ 'mapping.json': base.version, 'mapping-kyc.json': '0.1.0' });
-    expect(both.rows).toHaveLength(mapping.rows.length + 1);
+    const both = loadMapping({ 'bank/mapping.json': base, 'bank/mapping-extra.json': extra });
+    expect(both.versions).toEqual({ 'mapping.json': base.version, 'mapping-extra.json': '0.1.0' });
+    expect(both.rows).toHaveLength(base.rows.length + 1);
     expect(toBank({ generalInfo: { rmCode: 'RM7' } }, both).prospect).toEqual({ generalInfo: { rmCode: 'RM7' } });
   });
 
@@ -268,6 +268,7 @@ describe('bank exchange format: the mapping files', () => {
   });
 
   it('writes the mapping versions into every export', () => {
-    expect(toBank({}, mapping)).toEqual({ format: 'bank', mappingVersions: { 'mapping.json': base.version }, prospect: {}, extensions: {} });
+    const kyc = files['bank/mapping-kyc.json'] as Obj;
+    expect(toBank({}, mapping)).toEqual({ format: 'bank', mappingVersions: { 'mapping.json': base.version, 'mapping-kyc.json': kyc.version }, prospect: {}, extensions: {} });
   });
 });

@@ -38,7 +38,7 @@ describe('runScreening', () => {
     const r = screen(base());
     expect(r.statusOverAll).toBe('SUCCESS');
     expect(r.flagged).toEqual([]);
-    expect(r.screeningResults).toHaveLength(12);
+    expect(r.screeningResults).toHaveLength(16);
     expect(r.screeningResults[0]).toEqual({ screeningType: 'Dedupe Check', screeningStatus: 'SUCCESS', screeningReason: 'No Match', screeningFlag: false });
   });
 
@@ -141,6 +141,98 @@ describe('runScreening', () => {
     expect(screen(base(), { documentsUploaded: 49 }).statusOverAll).toBe('SUCCESS');
     expect(screen(base(), { documentsUploaded: 50 }).flagged).toEqual([['Total No of Documents uploaded check', 'PENDING']]);
     expect(screen(base(), { documentsUploaded: 3, maxDocuments: 3 }).statusOverAll).toBe('PENDING');
+  });
+
+  it('Negative List Check: a stakeholder\'s Emirates ID or passport, or a trade licence, on the negative list -> DECLINE, reported for that stakeholder', () => {
+    const p = fixture('llcThreePersonsOneCompany');
+    expect(screen(p).flagged).not.toContainEqual(['Negative List Check', 'DECLINE']);
+    const passport = p.signatoryInfo[1].kycDetails.passportDetails[0].passportNumber as string;
+    // Case, spaces and dashes do not matter; a passport number listed as an Emirates ID does not match.
+    const r = screen(p, { negativeList: [{ kind: 'passport', value: ` ${passport.toLowerCase().split('').join('-')} ` }] });
+    expect(r.flagged).toContainEqual(['Negative List Check', 'DECLINE']);
+    expect(r.statusOverAll).toBe('DECLINE');
+    expect(JSON.stringify(r.screeningResults)).not.toContain(passport);
+    const own = r.signatories!.map((s) => [s.index, s.statusOverAll, s.screeningResults.find((x) => x.screeningType === 'Negative List Check')?.screeningStatus]);
+    expect(own).toEqual([
+      [0, 'SUCCESS', 'SUCCESS'],
+      [1, 'DECLINE', 'DECLINE'],
+      [2, 'SUCCESS', 'SUCCESS'],
+      [3, 'SUCCESS', 'SUCCESS'],
+    ]);
+    expect(screen(p, { negativeList: [{ kind: 'emiratesId', value: passport }] }).flagged).not.toContainEqual(['Negative List Check', 'DECLINE']);
+    // The company's own licence and an Emirates ID typed with dashes.
+    const sole = base();
+    expect(screen(sole, { negativeList: [{ kind: 'license', value: 'rak45821' }] }).flagged).toEqual([['Negative List Check', 'DECLINE']]);
+    expect(screen(sole, { negativeList: [{ kind: 'emiratesId', value: '784-1986-2345678-1' }] }).signatories![0]!.statusOverAll).toBe('DECLINE');
+  });
+
+  it('Offshore Company Check: an off-shore company, or a stakeholder company incorporated off-shore -> PENDING (referral)', () => {
+    const p = base();
+    p.orgKYCDetails.companyCategory = 'OFFE';
+    expect(screen(p).flagged).toEqual([['Offshore Company Check', 'PENDING']]);
+    expect(screen(p).statusOverAll).toBe('PENDING');
+    const q = fixture('llcThreePersonsOneCompany');
+    const company = q.signatoryInfo.find((s: Json) => s.kycDetails.isShareholderACompany);
+    company.signatoryCompanyInfo.countryOfIncorporation = 'VG';
+    expect(screen(q).flagged).toContainEqual(['Offshore Company Check', 'PENDING']);
+    company.signatoryCompanyInfo.countryOfIncorporation = 'AE';
+    expect(screen(q).flagged).not.toContainEqual(['Offshore Company Check', 'PENDING']);
+  });
+
+  it('Company Firco Check: the company\'s or a stakeholder company\'s name on the sanctions list, legal form ignored -> PENDING (referral)', () => {
+    expect(screen(base(), { firco: [{ kind: 'name', value: 'AL ZAABI ACCOUNTING CONSULTANCY L.L.C.' }] }).flagged).toEqual([['Company Firco Check', 'PENDING']]);
+    expect(screen(base(), { firco: [{ kind: 'name', value: 'Al Zaabi Accounting' }] }).statusOverAll).toBe('SUCCESS');
+    // Only names are compared, not a licence number listed as a name.
+    expect(screen(base(), { firco: [{ kind: 'license', value: 'Al Zaabi Accounting Consultancy' }] }).statusOverAll).toBe('SUCCESS');
+    const q = fixture('llcThreePersonsOneCompany');
+    const i = q.signatoryInfo.findIndex((s: Json) => s.kycDetails.isShareholderACompany);
+    const name = q.signatoryInfo[i].signatoryCompanyInfo.companyName as string;
+    const r = screen(q, { firco: [{ kind: 'name', value: `${name.toUpperCase()} FZE` }] });
+    expect(r.flagged).toContainEqual(['Company Firco Check', 'PENDING']);
+    expect(r.signatories![i]!.screeningResults.find((x) => x.screeningType === 'Company Firco Check')?.screeningStatus).toBe('PENDING');
+    // Persons get no Firco result of their own (the check compares company names).
+    expect(r.signatories!.filter((s, j) => j !== i).every((s) => !s.screeningResults.some((x) => x.screeningType === 'Company Firco Check'))).toBe(true);
+  });
+
+  it('PEP Check: reason codes RSNLP (a PEP), RSNRFO (ruling family owner), RSN2 (flexi desk) -> PENDING, per signatory with its code', () => {
+    const p = base();
+    p.signatoryInfo[0].kycDetails.isPEP = true;
+    let r = screen(p);
+    expect(r.flagged).toEqual([['PEP Check', 'PENDING']]);
+    const company = r.screeningResults.find((x) => x.screeningType === 'PEP Check')!;
+    expect([company.reasonCode, company.reasonNotes]).toEqual(['RSNLP', 'RSNLP: A politically exposed person']);
+    expect(r.signatories![0]!.screeningResults.find((x) => x.screeningType === 'PEP Check')).toMatchObject({ screeningStatus: 'PENDING', reasonCode: 'RSNLP' });
+    // A flexi desk (space type 5) and the ruling-family company category.
+    p.signatoryInfo[0].kycDetails.isPEP = false;
+    p.organizationInfo.addressInfo[0].addressDetails.spaceType = '5';
+    r = screen(p);
+    expect(r.screeningResults.find((x) => x.screeningType === 'PEP Check')).toMatchObject({ screeningStatus: 'PENDING', reasonCode: 'RSN2' });
+    expect(r.signatories![0]!.statusOverAll).toBe('SUCCESS');
+    p.orgKYCDetails.companyCategory = 'RF';
+    expect(screen(p).screeningResults.find((x) => x.screeningType === 'PEP Check')).toMatchObject({ reasonCode: 'RSNRFO', reasonNotes: 'RSNRFO: Owned by a member of a ruling family; RSN2: The company occupies a flexi desk' });
+    // A stakeholder company owned by a ruling-family member.
+    const q = fixture('llcThreePersonsOneCompany');
+    const i = q.signatoryInfo.findIndex((s: Json) => s.kycDetails.isShareholderACompany);
+    q.signatoryInfo[i].signatoryCompanyInfo.isMemberofRulingFamily = true;
+    expect(screen(q).signatories![i]!.screeningResults.find((x) => x.screeningType === 'PEP Check')).toMatchObject({ reasonCode: 'RSNRFO' });
+  });
+
+  it('the PEP reason codes of the rules are codes of lists/screeningReasonCode.json, and every code of the list is used', () => {
+    const list = JSON.parse(readFileSync(join(root, 'schemas', 'lists', 'screeningReasonCode.json'), 'utf8')) as { options: { value: string; label: string }[] };
+    const codes = Object.values(rules.checks.pep.reasonCodes).sort();
+    expect(codes).toEqual(list.options.map((o) => o.value).sort());
+    expect(list.options.map((o) => `${o.value} ${o.label}`).sort()).toEqual(['RSN2 Flexi desk', 'RSNLP Local PEP', 'RSNRFO Ruling Family Owner']);
+    const bad = structuredClone(rules) as Json;
+    delete bad.checks.pep.reasonCodes.flexiDesk;
+    expect(() => parseScreeningRules(bad)).toThrow(/pep\.reasonCodes/);
+  });
+
+  it('per-signatory results follow the stakeholders (by position and signatoryId), each with its own overall outcome', () => {
+    const q = fixture('llcThreePersonsOneCompany');
+    const r = screen(q);
+    expect(r.signatories!.map((s) => s.index)).toEqual(q.signatoryInfo.map((_: Json, i: number) => i));
+    expect(r.signatories!.map((s) => s.signatoryId)).toEqual(q.signatoryInfo.map((s: Json) => (s.signatoryId === undefined ? undefined : String(s.signatoryId))));
+    expect(r.signatories!.every((s) => s.statusOverAll === 'SUCCESS' && s.name !== '')).toBe(true);
   });
 
   it('the overall outcome follows DECLINE > INELIGIBLE > PENDING > WITH_RO > SUCCESS', () => {

@@ -31,6 +31,10 @@ export interface CompanyDetailsStep {
      * Corporate Tax registration date
      */
     corporateTaxIdRegDate?: string;
+    /**
+     * Short name
+     */
+    shortName?: string;
   };
   orgKYCDetails: {
     /**

@@ -20,6 +20,18 @@ export interface CompanyLicenseStep {
      */
     licenseIssueDate: string;
     /**
+     * License expiry date
+     */
+    licenseExpiryDate?: string;
+    /**
+     * License type
+     */
+    licenseType?: string;
+    /**
+     * Other license type
+     */
+    licenseTypeOther?: string;
+    /**
      * License issuing authority
      */
     licenseIssuingAuthority: string;

@@ -27,5 +27,25 @@ export interface FqSignatoryEmploymentStep {
      * Designation
      */
     designation?: string;
+    /**
+     * Occupation
+     */
+    occupation?: string;
+    /**
+     * Department
+     */
+    department?: string;
+    /**
+     * Employee number
+     */
+    empNo?: string;
+    /**
+     * Employment start date
+     */
+    employmentStartDate?: string;
+    /**
+     * Years of experience
+     */
+    totalExperienceYrs?: number;
   };
 }

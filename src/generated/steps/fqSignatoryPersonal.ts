@@ -16,6 +16,10 @@ export interface FqSignatoryPersonalStep {
      */
     maritalStatus: string;
     /**
+     * Other marital status
+     */
+    maritalStatusOthers?: string;
+    /**
      * Mother's maiden name
      */
     mothersMaidenName: string;

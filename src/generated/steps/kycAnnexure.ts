@@ -10,6 +10,12 @@
  * Select services, step 5 of 6, agents (relationship officers) only: flows.json gives the step roles ["agent"], so customers never receive it, and the server refuses a customer's write (403) and strips the section from a customer's read. Data is the prospect; this step edits prospect.kycAnnexure (the RO's notes: company and signatory, signatory background, ultimate beneficiary, other banks, POA holders, risk industries, dealing countries, audio/video KYC, EID ping, GoAML, RO contact history, mandatory confirmation, site visits) and the per-party EID ping details of each signatory (signatoryInfo[i].signatoryPingType, signatoryEIDPingStatus, signatoryEIDDate, signatoryEIDPingDocRef). Uploads (dsaChecklist, siteVisitReport) hold {fileName, uploadStatus}; the server fills them from the document store (keys 'BAIS Account Opening Checklist-1', 'Site Visit Report-1') before it validates, so 'Uploaded' cannot be claimed without a file. EID ping rule: when 'EID of all signatories pinged' is yes, every signatory needs ping type, status and date, unless the signatory holds more than 51 % and is a UAE resident and not a member of a ruling family (definitions/needsPing).
  */
 export interface KycAnnexureStep {
+  orgKYCDetails?: {
+    /**
+     * Constitution type
+     */
+    constitutionType?: string;
+  };
   kycAnnexure: {
     /**
      * Work item number

@@ -16,6 +16,10 @@ export interface SsAccountDetailsStep {
      */
     accountCurrencies: string[];
     /**
+     * Purpose of the account
+     */
+    accountPurpose?: string;
+    /**
      * Receive interest
      */
     receiveInterest?: boolean;

@@ -20,6 +20,10 @@ export interface SsChannelsStep {
      */
     chequeBookApplied?: boolean;
     /**
+     * Deliver by courier
+     */
+    deliverByCourier?: boolean;
+    /**
      * Online statements
      */
     eStatements?: boolean;

@@ -37,7 +37,7 @@ export interface StakeholderPersonalInfoStep {
     /**
      * This stakeholder is a company
      */
-    isShareholderACompany?: false;
+    isShareholderACompany?: boolean;
     /**
      * Date of birth
      */
@@ -46,5 +46,13 @@ export interface StakeholderPersonalInfoStep {
      * Politically exposed person
      */
     isPEP: boolean;
+    /**
+     * This person's government position
+     */
+    selfGovtPosition?: string;
+    /**
+     * A relative's government position
+     */
+    relativeGovtPosition?: string;
   };
 }

@@ -210,6 +210,17 @@ export interface BlacklistTable {
   created_at: Timestamp;
 }
 
+/** migrations/018: the negative list and the Firco sanctions list (Negative List Check, Company Firco Check). */
+export interface ScreeningListEntriesTable {
+  id: Generated<string>;
+  list: 'negative' | 'firco';
+  kind: 'name' | 'emiratesId' | 'passport' | 'license';
+  value: string;
+  reason: string | null;
+  value_key: Generated<string | null>;
+  created_at: Generated<Timestamp>;
+}
+
 /** migrations/017: the bytes of stored documents, in chunks (storage/databaseDocumentStore.ts). */
 export interface DocumentChunksTable {
   storage_key: string;
@@ -245,4 +256,5 @@ export interface Database {
   document_chunks: DocumentChunksTable;
   screening_results: ScreeningResultsTable;
   blacklist: BlacklistTable;
+  screening_list_entries: ScreeningListEntriesTable;
 }

@@ -4,6 +4,7 @@ import type { BuiltContent } from '../../content/contentTypes';
 import type { ContentValidator } from '../../content/contentValidator';
 import { pointerToDotted } from '../../validation/errors';
 import { ApiError } from '../plugins/app/errors';
+import type { SignatoryScreening } from '../screening/runScreening';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -39,8 +40,21 @@ function formatOf(content: BuiltContent) {
  * The stored prospect in the bank's format, with its latest screening result (kept beside the prospect, in the
  * screening table), which the mapping sends as the bank's organizationInfo.screeningInfo.
  */
-export function exportToBank(content: BuiltContent, document: Obj, screening?: { statusOverAll: string; screeningResults: unknown[] }): BankDocument {
+export function exportToBank(
+  content: BuiltContent,
+  document: Obj,
+  screening?: { statusOverAll: string; screeningResults: unknown[]; signatories?: SignatoryScreening[] },
+): BankDocument {
   const withScreening = screening ? { ...document, screeningInfo: { statusOverAll: screening.statusOverAll, screeningResults: screening.screeningResults } } : document;
+  if (screening?.signatories?.length && Array.isArray(document.signatoryInfo)) {
+    // Each stakeholder's own results (matched by signatoryId, else by position), as the bank's signatoryInfo[].screeningInfo.
+    withScreening.signatoryInfo = document.signatoryInfo.map((s, index) => {
+      if (!isObj(s)) return s;
+      const id = s.signatoryId === undefined ? undefined : String(s.signatoryId);
+      const own = screening.signatories!.find((r) => (id !== undefined ? r.signatoryId === id : r.index === index));
+      return own ? { ...s, screeningInfo: { statusOverAll: own.statusOverAll, screeningResults: own.screeningResults } } : s;
+    });
+  }
   return toBank(withScreening, formatOf(content).mapping);
 }
 
@@ -58,6 +72,7 @@ const SERVER_OWNED: { pointer: string; drop(document: Obj): boolean }[] = [
       ['applicationInfo', 'viewId'],
       ['applicantInfo', 'validRoCode'],
       ['applicantInfo', 'LeadSource'],
+      ['orgKYCDetails', 'businessUnit'],
     ] as const
   ).map(([section, key]) => ({
     pointer: `/${section}/${key}`,
@@ -93,6 +108,15 @@ export function importFromBank(content: BuiltContent, validator: ContentValidato
     throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'INVALID', field: 'bank.extensions', message: (error as Error).message }]);
   }
   const notImported = SERVER_OWNED.filter((f) => f.drop(prospect)).map((f) => f.pointer);
+  if (Array.isArray(prospect.signatoryInfo)) {
+    // Per-signatory screening results are the server's (kept beside the prospect): the new application is screened itself.
+    prospect.signatoryInfo.forEach((s, i) => {
+      if (isObj(s) && 'screeningInfo' in s) {
+        delete s.screeningInfo;
+        notImported.push(`/signatoryInfo/${i}/screeningInfo`);
+      }
+    });
+  }
   if (Array.isArray(prospect.accountInfo)) {
     prospect.accountInfo.forEach((account, i) => {
       for (const key of ['accountNo', 'accountNumbers']) {

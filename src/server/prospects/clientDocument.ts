@@ -27,6 +27,11 @@ export function acceptClientDocument(content: Parameters<typeof fieldMap>[0], ac
   let next: Obj = { ...stored, ...sent };
   if (actor !== 'agent') next = keepAgentOnly(stored, next);
   const { errors, document } = enforceFieldOwnership(fieldMap(content), stored, next, actor === 'agent' ? WRITES.agent : WRITES.applicant);
+  const forbidden = errors.filter((e) => e.keyword === 'forbidden');
+  if (forbidden.length) {
+    // Agent-only data from an applicant: 403 naming the fields, like the annexure (schemas/README.md "Who writes what").
+    throw new ApiError(403, 'Forbidden', forbidden.map((e) => ({ errorCode: 'FORBIDDEN', message: e.message, field: `prospect.${pointerToDotted(e.path)}` })));
+  }
   if (errors.length) throw fieldsValidation(errors);
   return document;
 }

@@ -37,7 +37,8 @@ export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may
     const writer = node.writer ?? inherited;
     if (!may.has(writer)) {
       if (after === undefined) return before;
-      if (!isDeepStrictEqual(before, after)) errors.push({ path, keyword: 'not_writable', message: MESSAGES[writer](node.label || key) });
+      // An agent's field changed by an applicant is forbidden (403, as the annexure); the server's is not writable (400).
+      if (!isDeepStrictEqual(before, after)) errors.push({ path, keyword: writer === 'agent' ? 'forbidden' : 'not_writable', message: MESSAGES[writer](node.label || key) });
       return after;
     }
     if (after === undefined) {

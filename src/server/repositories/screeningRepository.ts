@@ -1,6 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
-import { type BlacklistEntry, licenseKey, nameKey, type OtherApplication, type ScreeningOutcome } from '../screening/runScreening';
+import {
+  type BlacklistEntry,
+  licenseKey,
+  listIdKey,
+  listNameKey,
+  type ListKind,
+  nameKey,
+  type OtherApplication,
+  type ScreeningListEntry,
+  type ScreeningOutcome,
+} from '../screening/runScreening';
 import type { Outcome } from '../screening/screeningRules';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -85,6 +95,43 @@ export function createScreeningRepository() {
         .limit(100)
         .execute();
       return rows.map((r) => ({ name: r.name, licenseNumber: r.license_number }));
+    },
+
+    /** Negative-list entries carrying one of these identity documents or licence numbers (same kind, letters and digits compared). */
+    async negativeListMatches(db: Db, ids: ScreeningListEntry[]): Promise<ScreeningListEntry[]> {
+      const wanted = ids.map((c) => ({ kind: c.kind, key: listIdKey(c.value) })).filter((c) => c.key !== '');
+      if (!wanted.length) return [];
+      const rows = await db
+        .selectFrom('screening_list_entries')
+        .select(['kind', 'value'])
+        .where('list', '=', 'negative')
+        .where('kind', '<>', 'name')
+        .where('value_key', 'in', [...new Set(wanted.map((w) => w.key))])
+        .limit(100)
+        .execute();
+      return rows.map((r) => ({ kind: r.kind, value: r.value }));
+    },
+
+    /**
+     * Firco-list names that may match one of these names: entries whose key starts with the first word of a
+     * candidate (the check then compares them without legal forms, runScreening's fircoMatch).
+     */
+    async fircoCandidates(db: Db, names: string[]): Promise<ScreeningListEntry[]> {
+      const firstWords = [...new Set(names.map((n) => listNameKey(n).split(' ')[0] ?? '').filter(Boolean))];
+      if (!firstWords.length) return [];
+      const rows = await db
+        .selectFrom('screening_list_entries')
+        .select(['kind', 'value'])
+        .where('list', '=', 'firco')
+        .where('kind', '=', 'name')
+        .where((eb) => eb.or(firstWords.map((w) => eb.or([eb('value_key', '=', w), eb('value_key', 'like', `${w} %`)]))))
+        .limit(200)
+        .execute();
+      return rows.map((r) => ({ kind: r.kind, value: r.value }));
+    },
+
+    async addToScreeningList(db: Db, entry: { list: 'negative' | 'firco'; kind: ListKind; value: string; reason?: string }): Promise<void> {
+      await db.insertInto('screening_list_entries').values({ list: entry.list, kind: entry.kind, value: entry.value, reason: entry.reason ?? null }).execute();
     },
 
     async addToBlacklist(db: Db, entry: { name?: string; licenseNumber?: string; reason?: string }): Promise<void> {

@@ -10,6 +10,7 @@ import { createProspectRepository, type ProspectRow, StaleRowError } from '../re
 import type { Principal } from '../security/principal';
 import { applyPatch, PATCH_OPERATIONS, PatchError, type PatchOperation } from '../../shared/jsonPatch';
 import { RETURN_MINIMAL, sectionChanges } from '../../shared/minimalAnswer';
+import { applicantScreening } from '../screening/runScreening';
 
 type Obj = Record<string, unknown>;
 
@@ -228,7 +229,8 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
       cache.remember(saved.row, saved.validated);
       const minimal = prefersMinimal(request) ? { sent: sent!, before: before!.document } : undefined;
       if (minimal) reply.header('preference-applied', RETURN_MINIMAL);
-      return { ...present(saved.row, saved.contentNumber, principal, minimal), ...(saved.preScreening ? { preScreening: saved.preScreening } : {}) };
+      const preScreening = saved.preScreening && (isAgent(principal) ? saved.preScreening : applicantScreening(saved.preScreening));
+      return { ...present(saved.row, saved.contentNumber, principal, minimal), ...(preScreening ? { preScreening } : {}) };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { isIsoDate, yearsSince } from '../../validation/dates';
-import { CHECK_NAMES, type CheckName, type Outcome, type ScreeningRules } from './screeningRules';
+import { CHECK_NAMES, type CheckName, type Outcome, type PepReason, type ScreeningRules } from './screeningRules';
 
 /** Another application found by a lookup, with its latest screening outcome when it has one. */
 export interface OtherApplication {
@@ -10,6 +10,15 @@ export interface OtherApplication {
 export interface BlacklistEntry {
   name?: string | null;
   licenseNumber?: string | null;
+}
+
+/** What an entry of the bank's screening lists (table screening_list_entries) holds. */
+export type ListKind = 'name' | 'emiratesId' | 'passport' | 'license';
+
+/** An entry of the negative list or of the Firco sanctions list: candidates looked up by the caller. */
+export interface ScreeningListEntry {
+  kind: ListKind;
+  value: string;
 }
 
 /** Everything the checks need besides the prospect, gathered by the caller (screenProspect does it). */
@@ -27,6 +36,10 @@ export interface ScreeningContext {
   documentsUploaded: number;
   /** Overrides rules.checks.documentsCount.maxDocuments (DOCUMENT_MAX_UPLOADS). */
   maxDocuments?: number;
+  /** Negative-list entries to compare with (candidates looked up by identity document and licence number). */
+  negativeList?: ScreeningListEntry[];
+  /** Firco sanctions-list entries to compare with (candidates looked up by name). */
+  firco?: ScreeningListEntry[];
 }
 
 export interface ScreeningResult {
@@ -38,11 +51,27 @@ export interface ScreeningResult {
   screeningFlag: boolean;
   /** What matched, in words safe to show the applicant (never another application's data). */
   screeningNotes?: string;
+  /** A code of lists/screeningReasonCode.json (the PEP Check's RSNLP, RSN2, RSNRFO); for agents and the bank. */
+  reasonCode?: string;
+  /** The reasons in words, for agents. */
+  reasonNotes?: string;
+}
+
+/** The checks that look at one stakeholder, reported for that stakeholder. */
+export interface SignatoryScreening {
+  signatoryId?: string;
+  /** Position in signatoryInfo (when the stakeholder has no signatoryId yet). */
+  index: number;
+  name: string;
+  statusOverAll: Outcome;
+  screeningResults: ScreeningResult[];
 }
 
 export interface ScreeningOutcome {
   statusOverAll: Outcome;
   screeningResults: ScreeningResult[];
+  /** Per stakeholder (signatoryInfo order): Negative List, Company Firco (stakeholder companies) and PEP checks. */
+  signatories?: SignatoryScreening[];
 }
 
 type Obj = Record<string, unknown>;
@@ -71,8 +100,105 @@ export function blacklistCandidates(prospect: unknown): { names: string[]; licen
   };
 }
 
+/** The key of a name on the screening lists (screening_list_entries.value_key): lower-case words of letters and digits. */
+export const listNameKey = (v: string) => v.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+/** The key of an identity document or licence number on the screening lists: upper-case letters and digits. */
+export const listIdKey = (v: string) => v.replace(/[^A-Za-z0-9]+/g, '').toUpperCase();
+
+/** A name key without its trailing legal forms ('falcon trading l l c' → 'falcon trading'); never empty. */
+export function withoutLegalForm(key: string, suffixes: string[]): string {
+  const forms = suffixes.map(listNameKey).filter(Boolean).sort((a, b) => b.length - a.length);
+  let out = key;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const form of forms) {
+      if (out.endsWith(` ${form}`)) {
+        out = out.slice(0, -(form.length + 1)).trim();
+        changed = true;
+      }
+    }
+  }
+  return out || key;
+}
+
+const isCompany = (s: Obj) => yes(obj(s.kycDetails).isShareholderACompany);
+
+/** The identity documents of one stakeholder (Emirates ID, passports; a stakeholder company's trade licence). */
+function stakeholderIds(s: Obj): ScreeningListEntry[] {
+  const k = obj(s.kycDetails);
+  const ids: ScreeningListEntry[] = [];
+  const eid = text(obj(k.emirateIdDetails).eidNumber);
+  if (eid) ids.push({ kind: 'emiratesId', value: eid });
+  for (const p of list(k.passportDetails).map(obj)) if (text(p.passportNumber)) ids.push({ kind: 'passport', value: text(p.passportNumber) });
+  const licence = text(obj(s.signatoryCompanyInfo).tradeLicenseNo);
+  if (licence) ids.push({ kind: 'license', value: licence });
+  return ids;
+}
+
+/** The names (company, stakeholder companies) and identity documents the Negative List and Company Firco checks compare. */
+export function screeningListCandidates(prospect: unknown): { names: string[]; ids: ScreeningListEntry[] } {
+  const p = obj(prospect);
+  const org = obj(p.organizationInfo);
+  const stakeholders = list(p.signatoryInfo).map(obj);
+  const companyNames = stakeholders.filter(isCompany).map((s) => text(obj(s.signatoryCompanyInfo).companyName));
+  return {
+    names: [text(org.companyName), ...companyNames].filter(Boolean),
+    ids: [...(text(org.licenseNumber) ? [{ kind: 'license' as const, value: text(org.licenseNumber) }] : []), ...stakeholders.flatMap(stakeholderIds)],
+  };
+}
+
+const onList = (entries: ScreeningListEntry[] | undefined, candidates: ScreeningListEntry[]) => {
+  const keys = new Set((entries ?? []).map((e) => `${e.kind}:${listIdKey(e.value)}`));
+  return candidates.some((c) => listIdKey(c.value) !== '' && keys.has(`${c.kind}:${listIdKey(c.value)}`));
+};
+
+const fircoMatch = (c: ScreeningContext, name: string) => {
+  const suffixes = c.rules.checks.companyFirco.ignoreSuffixes;
+  const key = withoutLegalForm(listNameKey(name), suffixes);
+  return key !== '' && (c.firco ?? []).some((e) => e.kind === 'name' && withoutLegalForm(listNameKey(e.value), suffixes) === key);
+};
+
+const PEP_WORDS: Record<PepReason, string> = {
+  localPep: 'A politically exposed person',
+  rulingFamilyOwner: 'Owned by a member of a ruling family',
+  flexiDesk: 'The company occupies a flexi desk',
+};
+
+/** A check's match: what matched in words, optionally its own outcome and the reasons (PEP Check). */
+interface Hit {
+  notes: string;
+  outcome?: Outcome;
+  reasons?: PepReason[];
+}
+
 /** A check returns undefined when it passes, or a note saying what matched (and optionally its own outcome). */
-type Check = (prospect: Obj, context: ScreeningContext) => undefined | { notes: string; outcome?: Outcome };
+type Check = (prospect: Obj, context: ScreeningContext) => undefined | Hit;
+
+/** The part of a check about one stakeholder (the Negative List, Company Firco and PEP checks). */
+type StakeholderCheck = (stakeholder: Obj, context: ScreeningContext) => undefined | Hit;
+
+const STAKEHOLDER_CHECKS: Partial<Record<CheckName, StakeholderCheck>> = {
+  negativeList: (s, c) => (onList(c.negativeList, stakeholderIds(s)) ? { notes: "An identity document of this stakeholder is on the bank's negative list" } : undefined),
+  companyFirco: (s, c) => {
+    if (!isCompany(s)) return undefined;
+    const name = text(obj(s.signatoryCompanyInfo).companyName);
+    return name && fircoMatch(c, name) ? { notes: 'The name of this stakeholder company is a possible match of the sanctions list' } : undefined;
+  },
+  pep: (s) => {
+    const company = obj(s.signatoryCompanyInfo);
+    if (isCompany(s) && company.isMemberofRulingFamily === true) return { notes: PEP_WORDS.rulingFamilyOwner, reasons: ['rulingFamilyOwner'] };
+    return obj(s.kycDetails).isPEP === true ? { notes: PEP_WORDS.localPep, reasons: ['localPep'] } : undefined;
+  },
+};
+
+/** Which stakeholder checks apply to a stakeholder (Company Firco compares names of companies only). */
+const appliesTo = (name: CheckName, s: Obj) => name !== 'companyFirco' || isCompany(s);
+
+const stakeholderHits = (name: CheckName, p: Obj, c: ScreeningContext): Hit[] =>
+  list(p.signatoryInfo)
+    .map(obj)
+    .map((s) => STAKEHOLDER_CHECKS[name]!(s, c))
+    .filter((h): h is Hit => !!h);
 
 const CHECKS: Record<CheckName, Check> = {
   dedupe: (_p, c) => (c.sameTradeLicence.length ? { notes: 'An application for this trade license already exists' } : undefined),
@@ -152,7 +278,77 @@ const CHECKS: Record<CheckName, Check> = {
     const max = c.maxDocuments ?? c.rules.checks.documentsCount.maxDocuments;
     return c.documentsUploaded >= max ? { notes: `${c.documentsUploaded} documents uploaded (at most ${max})` } : undefined;
   },
+
+  negativeList: (p, c) => {
+    const licence = text(obj(p.organizationInfo).licenseNumber);
+    if (licence && onList(c.negativeList, [{ kind: 'license', value: licence }])) return { notes: "The company's trade license is on the bank's negative list" };
+    const n = stakeholderHits('negativeList', p, c).length;
+    return n ? { notes: `An identity document of ${n} stakeholder(s) is on the bank's negative list` } : undefined;
+  },
+
+  offshoreCompany: (p, c) => {
+    const rule = c.rules.checks.offshoreCompany;
+    if (rule.companyCategories.includes(text(obj(p.orgKYCDetails).companyCategory))) return { notes: 'The company is an off-shore entity' };
+    const offshore = list(p.signatoryInfo)
+      .map(obj)
+      .filter(isCompany)
+      .map((s) => text(obj(s.signatoryCompanyInfo).countryOfIncorporation))
+      .find((country) => rule.jurisdictions.includes(country));
+    return offshore ? { notes: `A stakeholder company is incorporated in ${offshore}` } : undefined;
+  },
+
+  companyFirco: (p, c) => {
+    const name = text(obj(p.organizationInfo).companyName);
+    if (name && fircoMatch(c, name)) return { notes: "The company's name is a possible match of the sanctions list" };
+    const n = stakeholderHits('companyFirco', p, c).length;
+    return n ? { notes: `The name of ${n} stakeholder company(ies) is a possible match of the sanctions list` } : undefined;
+  },
+
+  pep: (p, c) => {
+    const rule = c.rules.checks.pep;
+    const reasons: PepReason[] = [];
+    if (rule.rulingFamilyCategories.includes(text(obj(p.orgKYCDetails).companyCategory))) reasons.push('rulingFamilyOwner');
+    const spaces = list(obj(p.organizationInfo).addressInfo).map((a) => text(obj(obj(a).addressDetails).spaceType));
+    if (spaces.some((t) => rule.flexiDeskSpaceTypes.includes(t))) reasons.push('flexiDesk');
+    for (const hit of stakeholderHits('pep', p, c)) reasons.push(...(hit.reasons ?? []));
+    const distinct = [...new Set(reasons)];
+    return distinct.length ? { notes: 'Enhanced due diligence is needed', reasons: distinct } : undefined;
+  },
 };
+
+/** A result of a check: SUCCESS and 'No Match', or its outcome with the notes and the reason codes of the match. */
+function resultOf(name: CheckName, hit: Hit | undefined, context: ScreeningContext): ScreeningResult {
+  const rule = context.rules.checks[name];
+  if (!hit) return { screeningType: rule.screeningType, screeningStatus: 'SUCCESS', screeningReason: 'No Match', screeningFlag: false };
+  const codes = context.rules.checks.pep.reasonCodes;
+  return {
+    screeningType: rule.screeningType,
+    screeningStatus: hit.outcome ?? rule.outcome,
+    screeningReason: rule.screeningType,
+    screeningFlag: true,
+    screeningNotes: hit.notes,
+    ...(hit.reasons?.length ? { reasonCode: codes[hit.reasons[0]!], reasonNotes: hit.reasons.map((r) => `${codes[r]}: ${PEP_WORDS[r]}`).join('; ') } : {}),
+  };
+}
+
+const overall = (results: ScreeningResult[], context: ScreeningContext, otherwise: Outcome): Outcome => {
+  const found = new Set<Outcome>(results.map((r) => r.screeningStatus));
+  found.add(otherwise);
+  return context.rules.outcomePrecedence.find((o) => found.has(o)) ?? 'SUCCESS';
+};
+
+/** The per-stakeholder results: every enabled stakeholder check that applies to the stakeholder. */
+function signatoryResults(p: Obj, context: ScreeningContext): SignatoryScreening[] {
+  const names = CHECK_NAMES.filter((n) => STAKEHOLDER_CHECKS[n] && context.rules.checks[n].enabled !== false);
+  return list(p.signatoryInfo)
+    .map(obj)
+    .map((s, index) => {
+      const results = names.filter((n) => appliesTo(n, s)).map((n) => resultOf(n, STAKEHOLDER_CHECKS[n]!(s, context), context));
+      const id = s.signatoryId === undefined || s.signatoryId === null ? undefined : String(s.signatoryId);
+      const name = isCompany(s) ? text(obj(s.signatoryCompanyInfo).companyName) : stakeholderName(s);
+      return { ...(id ? { signatoryId: id } : {}), index, name, statusOverAll: overall(results, context, 'SUCCESS'), screeningResults: results };
+    });
+}
 
 /** The agent's code, when the application came through one (and it was not found invalid). */
 function hasRoCode(prospect: Obj): boolean {
@@ -167,19 +363,18 @@ function hasRoCode(prospect: Obj): boolean {
  */
 export function runScreening(prospect: unknown, context: ScreeningContext): ScreeningOutcome {
   const p = obj(prospect);
-  const screeningResults: ScreeningResult[] = [];
-  for (const name of CHECK_NAMES) {
-    const rule = context.rules.checks[name];
-    if (rule.enabled === false) continue;
-    const hit = CHECKS[name](p, context);
-    screeningResults.push(
-      hit
-        ? { screeningType: rule.screeningType, screeningStatus: hit.outcome ?? rule.outcome, screeningReason: rule.screeningType, screeningFlag: true, screeningNotes: hit.notes }
-        : { screeningType: rule.screeningType, screeningStatus: 'SUCCESS', screeningReason: 'No Match', screeningFlag: false },
-    );
-  }
-  const found = new Set<Outcome>(screeningResults.map((r) => r.screeningStatus));
-  found.add(hasRoCode(p) ? 'WITH_RO' : 'SUCCESS');
-  const statusOverAll = context.rules.outcomePrecedence.find((o) => found.has(o)) ?? 'SUCCESS';
-  return { statusOverAll, screeningResults };
+  const screeningResults = CHECK_NAMES.filter((name) => context.rules.checks[name].enabled !== false).map((name) => resultOf(name, CHECKS[name](p, context), context));
+  const statusOverAll = overall(screeningResults, context, hasRoCode(p) ? 'WITH_RO' : 'SUCCESS');
+  return { statusOverAll, screeningResults, signatories: signatoryResults(p, context) };
+}
+
+/**
+ * A screening outcome as the applicant may see it: the company-level results without the reason codes, and no
+ * per-signatory results (agents read those: GET agent/prospects/{id}/screening).
+ */
+export function applicantScreening(outcome: ScreeningOutcome): ScreeningOutcome {
+  return {
+    statusOverAll: outcome.statusOverAll,
+    screeningResults: outcome.screeningResults.map(({ reasonCode: _c, reasonNotes: _n, ...rest }) => rest),
+  };
 }

@@ -6,7 +6,7 @@ import { createDocumentRepository } from '../repositories/documentRepository';
 import { createProspectRepository, type ProspectRow } from '../repositories/prospectRepository';
 import { createSchemaVersionRepository } from '../repositories/schemaVersionRepository';
 import { createScreeningRepository } from '../repositories/screeningRepository';
-import { blacklistCandidates, runScreening, type ScreeningOutcome } from './runScreening';
+import { blacklistCandidates, runScreening, screeningListCandidates, type ScreeningOutcome } from './runScreening';
 import { bundledScreeningRules, parseScreeningRules, type ScreeningRules } from './screeningRules';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -65,6 +65,9 @@ export async function screenRow(
   const sameApplicant = owner.mobile && owner.email ? await repo.sameApplicant(db, row.id, owner) : [];
   const blacklist = await repo.blacklistMatches(db, candidates.names, candidates.licences);
   const documentsUploaded = await createDocumentRepository().countUploads(db, row.id);
+  const listed = screeningListCandidates(doc);
+  const negativeList = await repo.negativeListMatches(db, listed.ids);
+  const firco = await repo.fircoCandidates(db, listed.names);
   return runScreening(doc, {
     rules,
     today: options.today ?? today(),
@@ -73,6 +76,8 @@ export async function screenRow(
     blacklist,
     documentsUploaded,
     maxDocuments: maxUploads(app, rules),
+    negativeList,
+    firco,
   });
 }
 

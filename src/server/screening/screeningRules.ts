@@ -28,10 +28,18 @@ export interface ScreeningRules {
     countryOfResidence: CheckBase & { blocked: string[] };
     hawala: CheckBase & { values: unknown[] };
     documentsCount: CheckBase & { maxDocuments: number };
+    negativeList: CheckBase;
+    offshoreCompany: CheckBase & { companyCategories: string[]; jurisdictions: string[] };
+    companyFirco: CheckBase & { ignoreSuffixes: string[] };
+    pep: CheckBase & { reasonCodes: Record<PepReason, string>; rulingFamilyCategories: string[]; flexiDeskSpaceTypes: string[] };
   };
 }
 
 export type CheckName = keyof ScreeningRules['checks'];
+
+/** The reasons of the PEP Check, each given a reason code of lists/screeningReasonCode.json by the rules. */
+export const PEP_REASONS = ['localPep', 'rulingFamilyOwner', 'flexiDesk'] as const;
+export type PepReason = (typeof PEP_REASONS)[number];
 
 /** The checks in the order they are reported. */
 export const CHECK_NAMES: CheckName[] = [
@@ -47,6 +55,10 @@ export const CHECK_NAMES: CheckName[] = [
   'countryOfResidence',
   'hawala',
   'documentsCount',
+  'negativeList',
+  'offshoreCompany',
+  'companyFirco',
+  'pep',
 ];
 
 const NUMBERS: Partial<Record<CheckName, string>> = {
@@ -61,6 +73,9 @@ const ARRAYS: Partial<Record<CheckName, string[]>> = {
   countryOfIncorporation: ['allowed'],
   countryOfResidence: ['blocked'],
   hawala: ['values'],
+  offshoreCompany: ['companyCategories', 'jurisdictions'],
+  companyFirco: ['ignoreSuffixes'],
+  pep: ['rulingFamilyCategories', 'flexiDeskSpaceTypes'],
 };
 
 const isOutcome = (v: unknown): v is Outcome => (OUTCOMES as readonly unknown[]).includes(v);
@@ -90,6 +105,10 @@ export function parseScreeningRules(value: unknown): ScreeningRules {
   const byOther = checks.applicationDedupe?.outcomeByOtherApplication;
   if (!byOther || typeof byOther !== 'object' || !Object.values(byOther).every(isOutcome)) {
     problems.push('checks.applicationDedupe.outcomeByOtherApplication must map outcomes to outcomes');
+  }
+  const codes = checks.pep?.reasonCodes as Record<string, unknown> | undefined;
+  if (!codes || typeof codes !== 'object' || !PEP_REASONS.every((r) => typeof codes[r] === 'string' && codes[r] !== '')) {
+    problems.push(`checks.pep.reasonCodes must give a reason code to each of ${PEP_REASONS.join(', ')}`);
   }
   if (problems.length) throw new Error(`screening.json: ${problems.join('; ')}`);
   return rules as unknown as ScreeningRules;

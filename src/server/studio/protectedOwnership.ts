@@ -17,6 +17,8 @@ export const CORE_OWNED: Record<string, Writer> = {
   '/documents': 'server',
   '/freeFieldsInfo': 'server',
   '/accountInfo/*/accountNo': 'server',
+  '/orgKYCDetails/businessUnit': 'server',
+  '/orgKYCDetails/constitutionType': 'agent',
   '/kycAnnexure': 'agent',
   '/signatoryInfo/*/signatoryPingType': 'agent',
   '/signatoryInfo/*/signatoryEIDPingStatus': 'agent',

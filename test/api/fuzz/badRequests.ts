@@ -23,6 +23,7 @@ export const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: strin
   { method: 'POST', path: '/api/prospects/{id}/screening' },
   { method: 'GET', path: '/api/agent/prospects/{id}/audit' },
   { method: 'GET', path: '/api/agent/prospects/{id}/export' },
+  { method: 'GET', path: '/api/agent/prospects/{id}/screening' },
   { method: 'POST', path: '/api/agent/prospects/import' },
   { method: 'POST', path: '/api/products/stp-accounts/prospects/search' },
   { method: 'POST', path: '/api/agent/createInvite' },

@@ -31,6 +31,7 @@ import { useBankExport, useDocumentDownload } from './useDocumentDownload';
 import { closedMessage, labelOf } from '../../../content/lifecycle';
 import { editingBlock } from '../../../shared/editingBlock';
 import { messageOf } from './fieldErrors';
+import { ScreeningSection } from './ScreeningSection';
 import { prospectOverview } from './prospectOverview';
 import { uploadStatusWords } from '../summary/documentWords';
 import { SummaryView } from '../summary/SummaryView';
@@ -185,6 +186,8 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
       </section>
 
       <AgentDecisions config={config} answer={data} onMoved={() => [prospect, audit, docs].forEach((r) => r.reload())} />
+
+      <ScreeningSection config={config} id={id} />
 
       <section className={styles.section} aria-labelledby="application-title">
         <Title3 as="h2" id="application-title">
