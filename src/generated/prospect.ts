@@ -366,6 +366,38 @@ export type Prospect = {
        * Landline number
        */
       primaryPhoneNo?: string;
+      /**
+       * Second mobile country code
+       */
+      secondaryMobileCountryCode?: string;
+      /**
+       * Second mobile number
+       */
+      secondaryMobileNo?: string;
+      /**
+       * Second landline country code
+       */
+      secondaryPhoneCountryCode?: string;
+      /**
+       * Second landline number
+       */
+      secondaryPhoneNo?: string;
+      /**
+       * Fax country code
+       */
+      faxCountryCode?: string;
+      /**
+       * Fax number
+       */
+      fax?: string;
+      /**
+       * Second e-mail
+       */
+      secondaryEmail?: string;
+      /**
+       * Website
+       */
+      website?: string;
     };
   };
 } & {
