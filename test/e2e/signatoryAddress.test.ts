@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putProspect, savedProspect, signInAsNewApplicant, waitForPage } from './journeyHelpers';
+import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+
+const suite = chromiumAvailable ? describe : describe.skip;
+
+/** A field or group whose accessible name starts with the text (required fields carry a trailing marker). */
+const named = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+const SAME = "Is the signatory's address in the UAE the same as the company's address?";
+const PREFERRED = "Is this the signatory's preferred address for letters?";
+const office = { officeNumber: '1203', street: 'Al Maktoum Road, Deira', poBox: '12345', emirateCity: 'DXB', spaceType: '1', country: 'AE', preferredAddress: 'Y' };
+
+/** No page wider than the phone's viewport (nothing to scroll sideways). */
+async function fitsWidth(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, `page ${scroll}px wide in a ${width}px viewport`).toBeLessThanOrEqual(width);
+}
+
+/**
+ * The signatory's UAE address step of the final questions (issue 18 item 1; the bank's fourth final-questions step)
+ * and the company's website on the preferred contact step, on a 360 px phone, in Chromium on the compiled server:
+ * "same as the company's address" Yes copies the company's office address (read-only), No lets it be changed,
+ * Yes again copies it again; a wrong website is refused with its message and fixed.
+ */
+suite('the signatory’s UAE address and the company’s website (phone, 360 px)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDataDir(server.dataDir);
+  });
+
+  it('walks the UAE address step: same as the company’s address Yes, then No (typed), then Yes; a wrong website fixed', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    await signInAsNewApplicant(page, server);
+    await putProspect(page, server, {
+      organizationInfo: { addressInfo: [{ typeOfAddress: 'Office', officeAddressDifferent: 'N', addressDetails: office }] },
+      signatoryInfo: [{ signatoryId: 'S1', firstName: 'Khalid', lastName: 'Al Mansouri', kycDetails: { isSignatory: true, isShareholderACompany: false, nationality: 'AE' } }],
+    });
+
+    // The company's website: a wrong one is refused with its message, then fixed.
+    await page.goto(`${server.url}/business/FinalQuestions?step=5`);
+    await waitForPage(page, 'Preferred contact');
+    await expect.poll(() => page.getByLabel(named('E-mail')).first().inputValue()).not.toBe('');
+    const website = page.getByLabel(named('Website'));
+    await website.fill('Falcon Trading');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Website must be an address like www.company.ae or https://company.ae, in lower-case letters').first().waitFor();
+    expect(await website.getAttribute('aria-invalid')).toBe('true');
+    await fitsWidth(page);
+    await website.fill('www.falcontrading.ae');
+    await expect.poll(() => page.getByText('Website must be an address like').count()).toBe(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPage(page, /^Personal information: Khalid Al Mansouri/);
+    expect((await savedProspect(page, server)).prospect.organizationInfo).toMatchObject({ contactDetails: { website: 'www.falcontrading.ae' } });
+
+    // The signatory's fourth step.
+    await page.goto(`${server.url}/business/FinalQuestions?step=9`);
+    await waitForPage(page, /^UAE address: Khalid Al Mansouri/);
+    await page.getByText('Step 9 of 9').waitFor();
+    await fitsWidth(page);
+    const flat = page.getByLabel(named('Flat / villa number'));
+    const street = page.getByLabel(named('Street / location'));
+    const poBox = page.getByLabel(named('PO Box'));
+    const preferred = page.getByRole('radiogroup', { name: named(PREFERRED) });
+
+    // Yes: the company's office address, read-only; a UAE national's only address is the preferred one.
+    await page.getByRole('radiogroup', { name: named(SAME) }).getByRole('radio', { name: 'Yes' }).check();
+    await expect.poll(() => street.inputValue()).toBe(office.street);
+    expect(await flat.inputValue()).toBe(office.officeNumber);
+    expect(await poBox.inputValue()).toBe(office.poBox);
+    expect(await street.isEditable()).toBe(false);
+    expect(await preferred.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
+    await fitsWidth(page);
+
+    // No: the copy stays and can be changed.
+    await page.getByRole('radiogroup', { name: named(SAME) }).getByRole('radio', { name: 'No' }).check();
+    await expect.poll(() => street.isEditable()).toBe(true);
+    expect(await street.inputValue()).toBe(office.street);
+    await flat.fill('Villa 27');
+    await street.fill('Al Wasl Road, Jumeirah');
+    await poBox.fill('1234567');
+    await street.focus();
+    await page.getByText('PO Box is too long: use at most 6 characters').first().waitFor();
+    await poBox.fill('34567');
+    await expect.poll(() => page.getByText('PO Box is too long').count()).toBe(0);
+
+    // Yes again: the company's address replaces what was typed.
+    await page.getByRole('radiogroup', { name: named(SAME) }).getByRole('radio', { name: 'Yes' }).check();
+    await expect.poll(() => street.inputValue()).toBe(office.street);
+    expect(await flat.inputValue()).toBe(office.officeNumber);
+    expect(await poBox.inputValue()).toBe(office.poBox);
+    expect(await flat.isEditable()).toBe(false);
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/business/UploadDocuments**');
+    const saved = await savedProspect(page, server);
+    const s = (saved.prospect.signatoryInfo as Record<string, unknown>[])[0]!;
+    expect(s.sameAsCompanyAddress).toBe(true);
+    expect(s.uaeAddress).toEqual({ typeOfAddress: 'Residence', flatVillaNumber: '1203', street: office.street, poBox: '12345', emirateCity: 'DXB', country: 'AE', preferredAddress: 'Y' });
+    expect(saved.completedSteps).toContainEqual(expect.objectContaining({ step: 'fqSignatoryAddress', status: 'COMPLETED', signatoryId: 'S1' }));
+
+    // Back: the step shows the answer given.
+    await page.goBack();
+    await waitForPage(page, /^UAE address: Khalid Al Mansouri/);
+    expect(await page.getByRole('radiogroup', { name: named(SAME) }).getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
+    expect(await street.inputValue()).toBe(office.street);
+    await page.close();
+  }, 180_000);
+});
