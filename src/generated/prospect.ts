@@ -336,9 +336,51 @@ export type Prospect = {
         /**
          * Preferred address
          */
-        preferredAddress: 'Y';
+        preferredAddress: 'Y' | 'N';
       };
     }[];
+    /**
+     * Registered address
+     */
+    registeredAddress?: {
+      /**
+       * Type of address
+       */
+      typeOfAddress: 'Registered';
+      /**
+       * Registered address
+       */
+      addressDetails: {
+        /**
+         * Office / villa number
+         */
+        officeNumber: string;
+        /**
+         * Street / location
+         */
+        street: string;
+        /**
+         * Landmark
+         */
+        landmark?: string;
+        /**
+         * PO Box
+         */
+        poBox: string;
+        /**
+         * Emirate / City
+         */
+        emirateCity: string;
+        /**
+         * Country
+         */
+        country: 'AE';
+        /**
+         * Preferred address
+         */
+        preferredAddress: 'Y' | 'N';
+      };
+    };
   };
 } & {
   organizationInfo: {

@@ -236,6 +236,27 @@ describe('bank exchange format: the bank’s codes and names', () => {
     expect(llc.signatoryInfo.filter((s: Obj) => s.uaeAddress && s.sameAsCompanyAddress === false)).toHaveLength(1);
   });
 
+  it('sends the company’s office address as addressInfo[0] and its registered address as addressInfo[1], each with its preferred flag', () => {
+    const bank = bankOf(elite);
+    const registered = elite.organizationInfo.registeredAddress;
+    expect(registered.addressDetails.preferredAddress).toBe('Y');
+    expect(bank.organizationInfo.addressInfo).toHaveLength(2);
+    expect(bank.organizationInfo.addressInfo[0]).toMatchObject({ typeOfAddress: 'Office', officeAddressDifferent: 'Yes', addressDetails: [expect.objectContaining({ preferredAddress: 'No' })] });
+    expect(bank.organizationInfo.addressInfo[1]).toEqual({
+      typeOfAddress: 'Registered',
+      addressDetails: [{ addressLine1: registered.addressDetails.officeNumber, addressLine2: registered.addressDetails.street, poBox: registered.addressDetails.poBox, emirateCity: 'DXB', country: 'AE', preferredAddress: 'Yes' }],
+    });
+    expect(fromBank({ prospect: bank }, mapping).organizationInfo).toMatchObject({ registeredAddress: registered, addressInfo: elite.organizationInfo.addressInfo });
+  });
+
+  it('maps two items of one list apart, but refuses rows that can reach the same item', () => {
+    const row = (bank: string, ours: string) => ({ bank, ours });
+    const load = (...rows: { bank: string; ours: string }[]) => loadMapping({ 'bank/mapping.json': { version: '1', rows } });
+    expect(() => load(row('organizationInfo.addressInfo[0].typeOfAddress', 'a.x'), row('organizationInfo.addressInfo[1].typeOfAddress', 'b.x'))).not.toThrow();
+    expect(() => load(row('organizationInfo.addressInfo[*].typeOfAddress', 'a[*].x'), row('organizationInfo.addressInfo[1].typeOfAddress', 'b.x'))).toThrow(/mapped twice/);
+    expect(() => load(row('organizationInfo.addressInfo[1].typeOfAddress', 'b.x'), row('organizationInfo.addressInfo[*].typeOfAddress', 'a[*].x'))).toThrow(/mapped twice/);
+  });
+
   it('sends the company’s second contacts, fax and website under the bank’s names', () => {
     const contact = llc.organizationInfo.contactDetails;
     expect(contact.website).toBeTruthy();
