@@ -19,12 +19,13 @@ async function fitsWidth(page: Page): Promise<void> {
 }
 
 /**
- * The signatory's UAE address step of the final questions (issue 18 item 1; the bank's fourth final-questions step)
- * and the company's website on the preferred contact step, on a 360 px phone, in Chromium on the compiled server:
+ * The company's registered address beside its office address, the signatory's UAE address step of the final
+ * questions (issue 18 item 1; the bank's fourth final-questions step) and the company's website on the preferred
+ * contact step, on a 360 px phone, in Chromium on the compiled server:
  * "same as the company's address" Yes copies the company's office address (read-only), No lets it be changed,
  * Yes again copies it again; a wrong website is refused with its message and fixed.
  */
-suite('the signatory’s UAE address and the company’s website (phone, 360 px)', () => {
+suite('addresses and contacts of issue 18 item 1 on a phone (360 px)', () => {
   let server: RunningServer;
   let browser: Browser;
 
@@ -37,6 +38,56 @@ suite('the signatory’s UAE address and the company’s website (phone, 360 px)
     await server?.stop();
     if (server) removeDataDir(server.dataDir);
   });
+
+  it('asks the registered address when the office is elsewhere, with one preferred mailing address; drops it when not', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    await signInAsNewApplicant(page, server);
+    await page.goto(`${server.url}/business/FinalQuestions?step=4`);
+    await waitForPage(page, 'Preferred mailing address');
+    const different = page.getByRole('radiogroup', { name: named('Is this address different from the address on your trade license?') });
+    const officePreferred = page.getByRole('radiogroup', { name: named("Should the bank send its letters to the office address?") });
+    await page.getByLabel(named('Office / villa number')).first().fill('1203');
+    await page.getByLabel(named('Street / location')).first().fill(office.street);
+    await page.getByLabel(named('PO Box')).first().fill('12345');
+    await page.getByRole('combobox', { name: named('Emirate / City') }).first().selectOption('DXB');
+    await page.getByRole('combobox', { name: named('Type of space occupied') }).selectOption({ index: 1 });
+    await different.getByRole('radio', { name: 'No' }).check();
+    // One address: no registered address and no preferred question (the office address is the preferred one).
+    expect(await page.getByLabel(named('Office / villa number')).count()).toBe(1);
+    expect(await officePreferred.count()).toBe(0);
+
+    await different.getByRole('radio', { name: 'Yes' }).check();
+    await expect.poll(() => page.getByLabel(named('Office / villa number')).count()).toBe(2);
+    await fitsWidth(page);
+    // Continue without the registered address: its fields say what is missing.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Office / villa number is not filled').first().waitFor();
+    await page.getByLabel(named('Office / villa number')).nth(1).fill('Suite 2207');
+    await page.getByLabel(named('Street / location')).nth(1).fill('Jumeirah Lake Towers, Cluster X');
+    await page.getByLabel(named('PO Box')).nth(1).fill('340211');
+    await page.getByRole('combobox', { name: named('Emirate / City') }).nth(1).selectOption('DXB');
+    await officePreferred.getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPage(page, 'Preferred contact');
+    let organization = (await savedProspect(page, server)).prospect.organizationInfo as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(organization.addressInfo[0].addressDetails.preferredAddress).toBe('N');
+    expect(organization.registeredAddress).toEqual({
+      typeOfAddress: 'Registered',
+      addressDetails: { officeNumber: 'Suite 2207', street: 'Jumeirah Lake Towers, Cluster X', poBox: '340211', emirateCity: 'DXB', country: 'AE', preferredAddress: 'Y' },
+    });
+
+    // Back, and the office is at the trade license address after all: the registered address goes, the office is preferred.
+    await page.goBack();
+    await waitForPage(page, 'Preferred mailing address');
+    await different.getByRole('radio', { name: 'No' }).check();
+    await expect.poll(() => page.getByLabel(named('Office / villa number')).count()).toBe(1);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPage(page, 'Preferred contact');
+    organization = (await savedProspect(page, server)).prospect.organizationInfo as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(organization.registeredAddress).toBeUndefined();
+    expect(organization.addressInfo[0].addressDetails.preferredAddress).toBe('Y');
+    await page.close();
+  }, 180_000);
 
   it('walks the UAE address step: same as the company’s address Yes, then No (typed), then Yes; a wrong website fixed', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
