@@ -554,6 +554,31 @@ export type Prospect = {
     mailStatements?: boolean;
   }[];
   /**
+   * Messages from the bank
+   */
+  channelServicesInfo?: {
+    /**
+     * Offers by SMS
+     */
+    marketingSMS?: boolean;
+    /**
+     * Do not disturb hours
+     */
+    doNotDisturbHours?: '21.00 to 08.00' | '22.00 to 07.00' | '20.00 to 09.00';
+    /**
+     * Weekly balance by SMS
+     */
+    weeklyBalanceNotification?: 'SUN' | 'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT';
+    /**
+     * Monthly balance by SMS
+     */
+    monthlyBalanceNotification?: number;
+    /**
+     * Instructions by mobile
+     */
+    mobileInstructions?: boolean;
+  };
+  /**
    * Name on debit card
    */
   signatoryInfo?: {
