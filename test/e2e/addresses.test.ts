@@ -53,12 +53,14 @@ suite('addresses and contacts of issue 18 item 1 on a phone (360 px)', () => {
     await page.getByRole('combobox', { name: named('Emirate / City') }).first().selectOption('DXB');
     await page.getByRole('combobox', { name: named('Type of space occupied') }).selectOption({ index: 1 });
     await different.getByRole('radio', { name: 'No' }).check();
-    // One address: no registered address and no preferred question (the office address is the preferred one).
+    // One address: no registered address, and the office address is the preferred one (shown, not editable).
     expect(await page.getByLabel(named('Office / villa number')).count()).toBe(1);
-    expect(await officePreferred.count()).toBe(0);
+    await expect.poll(() => officePreferred.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
+    expect(await officePreferred.getByRole('radio', { name: 'No' }).isDisabled()).toBe(true);
 
     await different.getByRole('radio', { name: 'Yes' }).check();
     await expect.poll(() => page.getByLabel(named('Office / villa number')).count()).toBe(2);
+    await expect.poll(() => officePreferred.getByRole('radio', { name: 'No' }).isEnabled()).toBe(true);
     await fitsWidth(page);
     expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // Continue without the registered address: its fields say what is missing.
