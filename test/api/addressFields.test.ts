@@ -97,6 +97,31 @@ describeEachDatabase('address and contact fields (issue 18 item 1)', (db) => {
     expect((await stored()).signatoryInfo[0].uaeAddress.preferredAddress).toBe('Y');
   });
 
+  it('keeps one preferred mailing address of the office and registered addresses, whatever the client sent', async () => {
+    const registered = { typeOfAddress: 'Registered', addressDetails: { officeNumber: 'Suite 2207', street: 'Jumeirah Lake Towers', poBox: '340211', emirateCity: 'DXB', country: 'AE', preferredAddress: 'Y' } };
+    const save = (officeAddressDifferent: string, preferred: string, extra: Json) =>
+      put({ saveType: 'save', actionType: 'continue', step: 'fqMailingAddress', prospect: { organizationInfo: { addressInfo: [{ typeOfAddress: 'Office', officeAddressDifferent, addressDetails: { ...office, preferredAddress: preferred } }], ...extra } } });
+    // Both claimed preferred: the office's answer holds, the registered address's flag is derived from it.
+    let res = await save('Y', 'Y', { registeredAddress: registered });
+    expect(res.statusCode, res.body).toBe(200);
+    let org = (await stored()).organizationInfo;
+    expect([org.addressInfo[0].addressDetails.preferredAddress, org.registeredAddress.addressDetails.preferredAddress]).toEqual(['Y', 'N']);
+    res = await save('Y', 'N', { registeredAddress: registered });
+    expect(res.statusCode, res.body).toBe(200);
+    org = (await stored()).organizationInfo;
+    expect([org.addressInfo[0].addressDetails.preferredAddress, org.registeredAddress.addressDetails.preferredAddress]).toEqual(['N', 'Y']);
+    // Different, but no registered address: refused with the field.
+    res = await save('Y', 'Y', {});
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toContainEqual(expect.objectContaining({ field: 'prospect.organizationInfo.registeredAddress', message: 'Registered address is not filled' }));
+    // Not different any more: the registered address is dropped and the office is the preferred one again.
+    res = await save('N', 'N', { registeredAddress: registered });
+    expect(res.statusCode, res.body).toBe(200);
+    org = (await stored()).organizationInfo;
+    expect(org.registeredAddress).toBeUndefined();
+    expect(org.addressInfo[0].addressDetails.preferredAddress).toBe('Y');
+  });
+
   it('validates the company’s website, second e-mail and second mobile on the preferred contact step, and stores them once right', async () => {
     const contact = { primaryEmail: 'accounts@falcon.ae', primaryMobCountryCode: '971', primaryMobileNo: '501112233' };
     const save = (extra: Json) => put({ saveType: 'save', actionType: 'continue', step: 'fqPreferredContact', prospect: { organizationInfo: { contactDetails: { ...contact, ...extra } } } });
