@@ -161,6 +161,12 @@ export function makeStakeholder(i: number): Json {
     }
     stakeholder.employmentDetails = { employmentType: 'Salaried', employerName: 'Al Waha Trading Holding PrJSC', designation: i === 0 ? 'C1' : 'E1' };
     stakeholder.sourceOfWealth = { wealthType: i === 0 ? ['1', '2'] : ['1'] };
+    // The UAE address (final questions, signatory step 4): the first signatory's is the company's office address, the others type their own.
+    stakeholder.sameAsCompanyAddress = i === 0;
+    stakeholder.uaeAddress =
+      i === 0
+        ? { typeOfAddress: 'Residence', flatVillaNumber: 'Floor 21', street: 'Sheikh Zayed Road, Trade Centre 1', landmark: 'Opposite Dubai World Trade Centre', poBox: '114522', emirateCity: 'DXB', country: 'AE', preferredAddress: 'Y' }
+        : { typeOfAddress: 'Residence', flatVillaNumber: `Flat ${100 + i}`, street: 'Al Khail Road, Business Bay', poBox: `${40000 + i}`, emirateCity: 'DXB', country: 'AE', preferredAddress: 'Y' };
     stakeholder.debitCardInfo = { authSignatoryDetails: { nameOnDebitCard: `${firstName} ${lastName}`.toUpperCase().slice(0, 19).trim() } };
   }
   return stakeholder;

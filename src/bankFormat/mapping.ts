@@ -1,4 +1,4 @@
-import { isObj, normalizePath, wildcards } from './paths';
+import { isObj, parsePath, wildcards } from './paths';
 
 /**
  * The mapping table between the prospect and the bank's prospect document (schemas/bank/mapping*.json; format in
@@ -67,17 +67,16 @@ export function loadMapping(files: Record<string, unknown>): BankMapping {
       mapping.rows.push(row);
     }
   }
-  const seenBank = new Set<string>();
+  const seenBank: string[] = [];
   const seenOurs = new Set<string>();
   for (const row of mapping.rows) {
     const converter = row.converter ?? 'copy';
     if (!(BUILT_IN_CONVERTERS as readonly string[]).includes(converter) && !mapping.tables[converter]) {
       throw new Error(`bank mapping: ${row.bank}: unknown converter ${converter}`);
     }
-    const bankKey = normalizePath(row.bank);
-    if (seenBank.has(bankKey)) throw new Error(`bank mapping: ${row.bank} is mapped twice`);
+    if (seenBank.some((other) => overlaps(other, row.bank))) throw new Error(`bank mapping: ${row.bank} is mapped twice`);
     if (seenOurs.has(row.ours)) throw new Error(`bank mapping: ${row.ours} is mapped twice`);
-    seenBank.add(bankKey);
+    seenBank.push(row.bank);
     seenOurs.add(row.ours);
     if (converter === 'perSignatory') {
       if (!row.bank.startsWith('signatoryInfo[*].') || wildcards(row.bank) !== 1 || wildcards(row.ours) !== 0 || !row.where) {
@@ -91,4 +90,15 @@ export function loadMapping(files: Record<string, unknown>): BankMapping {
     }
   }
   return mapping;
+}
+
+/**
+ * Whether two bank paths can reach the same value: the same fields, and at each list either the same item or
+ * `[*]` (every item). `addressInfo[0].x` and `addressInfo[1].x` are two items of one list (the company's office
+ * and registered addresses); `addressInfo[*].x` and `addressInfo[1].x` overlap.
+ */
+function overlaps(a: string, b: string): boolean {
+  const x = parsePath(a);
+  const y = parsePath(b);
+  return x.length === y.length && x.every((s, i) => s === y[i] || (s === '*' && typeof y[i] === 'number') || (y[i] === '*' && typeof s === 'number'));
 }

@@ -12,7 +12,8 @@ import type { ContentValidator } from './contentValidator';
  * A form-logic fixture also has `after`: the data after the form logic (src/validation/logic) ran on `data`
  * (with `previous` as the document before the edit, when given), as the server runs it on a save (every step
  * that applies). The errors in `expect` are then those of the data after evaluation, without errors on hidden
- * fields.
+ * fields. A stakeholder step's logic fixture may give `prospect`: the rest of the application the stakeholder
+ * is evaluated in (its logic reads the company's answers, e.g. the signatory's address copied from the company's).
  */
 export interface Fixture {
   schema: string;
@@ -21,6 +22,8 @@ export interface Fixture {
   data: unknown;
   previous?: unknown;
   after?: unknown;
+  /** Stakeholder steps' logic fixtures: the prospect around the stakeholder (its `signatoryInfo` is ignored). */
+  prospect?: Record<string, unknown>;
   expect: { path: string; message: string }[];
 }
 
@@ -90,8 +93,8 @@ function sortKeys(v: unknown): unknown {
 
 /**
  * The form logic as the server runs it on a save: every step that applies. A stakeholder step's data is one
- * stakeholder, evaluated as `signatoryInfo[0]` of an otherwise empty prospect (its hidden pointers are given
- * relative to the stakeholder again).
+ * stakeholder, evaluated as `signatoryInfo[0]` of the fixture's `prospect` (or an empty one; its hidden pointers
+ * are given relative to the stakeholder again).
  */
 export function runFixtureLogic(content: LogicContent, fixture: Fixture): { data: unknown; hidden: Set<string> } {
   const data = (isObj(fixture.data) ? fixture.data : {}) as Obj;
@@ -101,7 +104,8 @@ export function runFixtureLogic(content: LogicContent, fixture: Fixture): { data
     const r = evaluateLogic(content, data, fixture.previous !== undefined ? { previous: fixture.previous } : {});
     return { data: r.data, hidden: r.hidden };
   }
-  const wrap = (s: unknown) => ({ signatoryInfo: [s] });
+  const around = isObj(fixture.prospect) ? fixture.prospect : {};
+  const wrap = (s: unknown) => ({ ...around, signatoryInfo: [s] });
   const r = evaluateLogic(content, wrap(data), fixture.previous !== undefined ? { previous: wrap(fixture.previous) } : {});
   const prefix = '/signatoryInfo/0';
   const hidden = new Set([...r.hidden].filter((h) => h.startsWith(prefix + '/')).map((h) => h.slice(prefix.length)));

@@ -17,6 +17,7 @@ export type { FqBranchesStep } from './steps/fqBranches';
 export type { FqBusinessRelationshipsStep } from './steps/fqBusinessRelationships';
 export type { FqMailingAddressStep } from './steps/fqMailingAddress';
 export type { FqPreferredContactStep } from './steps/fqPreferredContact';
+export type { FqSignatoryAddressStep } from './steps/fqSignatoryAddress';
 export type { FqSignatoryEmploymentStep } from './steps/fqSignatoryEmployment';
 export type { FqSignatoryPersonalStep } from './steps/fqSignatoryPersonal';
 export type { FqSignatorySourceOfFundsStep } from './steps/fqSignatorySourceOfFunds';

@@ -352,9 +352,51 @@ export type Prospect = {
         /**
          * Preferred address
          */
-        preferredAddress: 'Y';
+        preferredAddress: 'Y' | 'N';
       };
     }[];
+    /**
+     * Registered address
+     */
+    registeredAddress?: {
+      /**
+       * Type of address
+       */
+      typeOfAddress: 'Registered';
+      /**
+       * Registered address
+       */
+      addressDetails: {
+        /**
+         * Office / villa number
+         */
+        officeNumber: string;
+        /**
+         * Street / location
+         */
+        street: string;
+        /**
+         * Landmark
+         */
+        landmark?: string;
+        /**
+         * PO Box
+         */
+        poBox: string;
+        /**
+         * Emirate / City
+         */
+        emirateCity: string;
+        /**
+         * Country
+         */
+        country: 'AE';
+        /**
+         * Preferred address
+         */
+        preferredAddress: 'Y' | 'N';
+      };
+    };
   };
 } & {
   organizationInfo: {
@@ -382,6 +424,38 @@ export type Prospect = {
        * Landline number
        */
       primaryPhoneNo?: string;
+      /**
+       * Second mobile country code
+       */
+      secondaryMobileCountryCode?: string;
+      /**
+       * Second mobile number
+       */
+      secondaryMobileNo?: string;
+      /**
+       * Second landline country code
+       */
+      secondaryPhoneCountryCode?: string;
+      /**
+       * Second landline number
+       */
+      secondaryPhoneNo?: string;
+      /**
+       * Fax country code
+       */
+      faxCountryCode?: string;
+      /**
+       * Fax number
+       */
+      fax?: string;
+      /**
+       * Second e-mail
+       */
+      secondaryEmail?: string;
+      /**
+       * Website
+       */
+      website?: string;
     };
   };
 } & {
@@ -503,6 +577,31 @@ export type Prospect = {
      */
     mailStatements?: boolean;
   }[];
+  /**
+   * Messages from the bank
+   */
+  channelServicesInfo?: {
+    /**
+     * Offers by SMS
+     */
+    marketingSMS?: boolean;
+    /**
+     * Do not disturb hours
+     */
+    doNotDisturbHours?: '21.00 to 08.00' | '22.00 to 07.00' | '20.00 to 09.00';
+    /**
+     * Weekly balance by SMS
+     */
+    weeklyBalanceNotification?: 'SUN' | 'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT';
+    /**
+     * Monthly balance by SMS
+     */
+    monthlyBalanceNotification?: number;
+    /**
+     * Instructions by mobile
+     */
+    mobileInstructions?: boolean;
+  };
   /**
    * Name on debit card
    */

@@ -88,9 +88,9 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
     await toFinal.click();
     await page.waitForURL('**/business/FinalQuestions**');
 
-    // Final questions: five company steps, then three for the signatory.
+    // Final questions: five company steps, then four for the signatory.
     await page.getByRole('heading', { level: 1, name: 'Business relationships' }).waitFor();
-    await page.getByText('Step 1 of 8').waitFor();
+    await page.getByText('Step 1 of 9').waitFor();
     if ((await page.getByLabel(named('Customer name')).count()) === 0) await page.getByRole('button', { name: 'Add another customer' }).click();
     await page.getByLabel(named('Customer name')).fill('Gulf Retail Group');
     await pick(page, page.getByRole('combobox', { name: named('Country') }).first(), 'United Arab Emirates');
@@ -155,6 +155,12 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
     await continueStep(page, /^Source of funds: Mariam Al Suwaidi/);
 
     await page.getByRole('group', { name: named('What is the source of your wealth?') }).getByRole('checkbox').first().check();
+    await continueStep(page, /^UAE address: Mariam Al Suwaidi/);
+
+    // Her UAE address is the company's; with a home country address (India) she says which one is preferred.
+    await answer(page, "Is the signatory's address in the UAE the same as the company's address?", true);
+    await expect.poll(() => page.getByLabel(named('Street / location')).inputValue()).toBe('Al Maktoum Road, Deira');
+    await answer(page, "Is this the signatory's preferred address for letters?", true);
     await continueStep(page, '**/business/UploadDocuments');
 
     // Upload Documents: a real PDF for every required document, through the file chooser of its Upload button.

@@ -73,10 +73,12 @@ suite('customer journey: sign-in, company information, resume, offline', () => {
     });
     await page.goto(`${server.url}/business/FinalQuestions?step=1`);
     await page.getByRole('heading', { level: 1, name: 'Business relationships' }).waitFor();
-    // 5 company steps + 3 for the one signatory (Omar is not a signatory).
-    await page.getByText('Step 1 of 8').waitFor();
+    // 5 company steps + 4 for the one signatory (Omar is not a signatory).
+    await page.getByText('Step 1 of 9').waitFor();
     await page.goto(`${server.url}/business/FinalQuestions?step=6`);
     await page.getByRole('heading', { level: 1, name: /Personal information: Amal Saeed/ }).waitFor();
+    await page.goto(`${server.url}/business/FinalQuestions?step=9`);
+    await page.getByRole('heading', { level: 1, name: /UAE address: Amal Saeed/ }).waitFor();
     await context.close();
   });
 

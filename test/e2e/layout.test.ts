@@ -33,6 +33,7 @@ const signedInPaths = [
   '/business/FinalQuestions?step=6',
   '/business/FinalQuestions?step=7',
   '/business/FinalQuestions?step=8',
+  '/business/FinalQuestions?step=9',
   '/business/UploadDocuments',
   '/business/SelectServices?step=1',
   '/business/SelectServices?step=2',

@@ -37,6 +37,22 @@ describe('form logic: options, gating, disabled fields, hidden steps', () => {
     expect(evaluateLogic(content, { organizationInfo: { branchCity: '1' } }).disabled.has('/organizationInfo/branchID')).toBe(false);
   });
 
+  it('keeps a derived value on a field disabled while it is derived (the signatory’s address copied from the company’s), never the stored one', () => {
+    const company = { addressInfo: [{ typeOfAddress: 'Office', addressDetails: { officeNumber: '1203', street: 'Al Maktoum Road', poBox: '12345', emirateCity: 'DXB', country: 'AE' } }] };
+    const own = { typeOfAddress: 'Residence', flatVillaNumber: 'Villa 9', street: 'Al Wasl Road', poBox: '555', emirateCity: 'AUH', country: 'AE', preferredAddress: 'Y' };
+    const withAnswer = (same: boolean, uaeAddress: object) => ({ organizationInfo: company, signatoryInfo: [{ ...signatory('a'), sameAsCompanyAddress: same, uaeAddress }] });
+    const copied = { ...own, flatVillaNumber: '1203', street: 'Al Maktoum Road', poBox: '12345', emirateCity: 'DXB' };
+    // The browser sends the copy it derived; the stored document still has the typed address (No before).
+    const r = evaluateLogic(content, withAnswer(true, copied), { previous: withAnswer(false, own) });
+    expect((r.data.signatoryInfo as { uaeAddress: object }[])[0]!.uaeAddress).toEqual(copied);
+    expect(r.disabled.has('/signatoryInfo/0/uaeAddress/street')).toBe(true);
+    expect(r.changes.filter((c) => c.reason === 'disabled')).toEqual([]);
+    // A field disabled but not derived still keeps its stored value (the agent codes once a work item exists).
+    const annexure = { organizationInfo: {}, kycAnnexure: { workItemNumber: 'WI-1' } };
+    const agentCodes = evaluateLogic(content, { ...annexure, applicantInfo: { roCode: 'RO2' } }, { previous: { ...annexure, applicantInfo: { roCode: 'RO1' } } });
+    expect((agentCodes.data.applicantInfo as { roCode: string }).roCode).toBe('RO1');
+  });
+
   it('skips the Express step for accounts without AED', () => {
     expect(evaluateLogic(content, { accountInfo: [{ accountCurrencies: ['USD'] }] }).hiddenSteps).toEqual(new Set(['ssExpress@']));
     expect(evaluateLogic(content, { accountInfo: [{ accountCurrencies: ['AED', 'USD'] }] }).hiddenSteps.size).toBe(0);

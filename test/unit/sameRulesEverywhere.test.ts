@@ -69,7 +69,8 @@ describe('the browser evaluator computes what the server stores', () => {
       it(`${relative(root, file)}: ${fixture.description ?? fixture.schema}`, () => {
         setToday(fixture.today ?? DEFAULT_FIXTURE_TODAY);
         try {
-          const wrap = perStakeholder(fixture.schema.replace(/^steps\//, '')) ? (d: unknown) => ({ signatoryInfo: [d] }) : (d: unknown) => d as Record<string, unknown>;
+          // A stakeholder's fixture is evaluated as signatoryInfo[0] of its `prospect` (the company's answers its logic reads), as the fixtures runner does.
+          const wrap = perStakeholder(fixture.schema.replace(/^steps\//, '')) ? (d: unknown) => ({ ...(fixture.prospect ?? {}), signatoryInfo: [d] }) : (d: unknown) => d as Record<string, unknown>;
           const data = wrap(fixture.data);
           const previous = fixture.previous === undefined ? undefined : wrap(fixture.previous);
           const browserResult = evaluateLogic(config, data, previous === undefined ? {} : { previous });

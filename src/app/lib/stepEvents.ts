@@ -17,6 +17,7 @@ const STEP_EVENTS: Record<string, { event: string; screenName: string }> = {
   fqSignatoryPersonal: { event: 'final questions personal information', screenName: 'finalQuestions' },
   fqSignatoryEmployment: { event: 'final questions employment details', screenName: 'finalQuestions' },
   fqSignatorySourceOfFunds: { event: 'final questions source of fund', screenName: 'finalQuestions' },
+  fqSignatoryAddress: { event: 'final questions uae address', screenName: 'finalQuestions' },
   ssAccountDetails: { event: 'select service account details', screenName: 'SubmitApplication' },
   ssSigningPreferences: { event: 'select service signing preference', screenName: 'SubmitApplication' },
   ssChannels: { event: 'select service channels', screenName: 'SubmitApplication' },

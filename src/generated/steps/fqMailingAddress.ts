@@ -7,7 +7,7 @@
 /**
  * Preferred mailing address
  *
- * Final questions, company step 4. Data is the prospect; this step edits organizationInfo.addressInfo[0], the company's preferred mailing address in the UAE (preferredAddress Y, country AE).
+ * Final questions, company step 4. Data is the prospect; this step edits organizationInfo.addressInfo[0], the company's office address in the UAE (country AE), and, when it differs from the address on the trade license (officeAddressDifferent Y), organizationInfo.registeredAddress, the registered (trade license) address; one of the two is the preferred mailing address (preferredAddress Y).
  */
 export interface FqMailingAddressStep {
   organizationInfo: {
@@ -62,8 +62,50 @@ export interface FqMailingAddressStep {
         /**
          * Preferred address
          */
-        preferredAddress: 'Y';
+        preferredAddress: 'Y' | 'N';
       };
     }[];
+    /**
+     * Registered address
+     */
+    registeredAddress?: {
+      /**
+       * Type of address
+       */
+      typeOfAddress: 'Registered';
+      /**
+       * Registered address
+       */
+      addressDetails: {
+        /**
+         * Office / villa number
+         */
+        officeNumber: string;
+        /**
+         * Street / location
+         */
+        street: string;
+        /**
+         * Landmark
+         */
+        landmark?: string;
+        /**
+         * PO Box
+         */
+        poBox: string;
+        /**
+         * Emirate / City
+         */
+        emirateCity: string;
+        /**
+         * Country
+         */
+        country: 'AE';
+        /**
+         * Preferred address
+         */
+        preferredAddress: 'Y' | 'N';
+      };
+    };
   };
 }

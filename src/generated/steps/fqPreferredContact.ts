@@ -7,7 +7,7 @@
 /**
  * Preferred contact
  *
- * Final questions, company step 5. Data is the prospect; this step edits organizationInfo.contactDetails: the company's e-mail, mobile number and optional landline.
+ * Final questions, company step 5. Data is the prospect; this step edits organizationInfo.contactDetails: the company's e-mail, mobile number and optional landline; optional second e-mail, second mobile, second landline, fax and website (issue 18).
  */
 export interface FqPreferredContactStep {
   organizationInfo: {
@@ -35,6 +35,38 @@ export interface FqPreferredContactStep {
        * Landline number
        */
       primaryPhoneNo?: string;
+      /**
+       * Second mobile country code
+       */
+      secondaryMobileCountryCode?: string;
+      /**
+       * Second mobile number
+       */
+      secondaryMobileNo?: string;
+      /**
+       * Second landline country code
+       */
+      secondaryPhoneCountryCode?: string;
+      /**
+       * Second landline number
+       */
+      secondaryPhoneNo?: string;
+      /**
+       * Fax country code
+       */
+      faxCountryCode?: string;
+      /**
+       * Fax number
+       */
+      fax?: string;
+      /**
+       * Second e-mail
+       */
+      secondaryEmail?: string;
+      /**
+       * Website
+       */
+      website?: string;
     };
   };
 }

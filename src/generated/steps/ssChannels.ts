@@ -7,7 +7,7 @@
 /**
  * Channels
  *
- * Select services, step 4. Data is the prospect; this step edits accountInfo[*].eStatements and mailStatements (mutually exclusive, online by default) and each signatory's name on the debit card (signatoryInfo[i].debitCardInfo.authSignatoryDetails.nameOnDebitCard, required for signatories when a debit card is applied). accountInfo[0].debitCardApplied and chequeBookApplied are derived, not editable (derived: ui:logic.derive in the UI schema, recomputed by the server): debit card when the signing type is 'Any of us can sign' (100) or 'Singly' (102) and AED is among the currencies; cheque book when AED is among the currencies and the applicant's mobile country code is 971.
+ * Select services, step 4. Data is the prospect; this step edits accountInfo[*].eStatements and mailStatements (mutually exclusive, online by default) and each signatory's name on the debit card (signatoryInfo[i].debitCardInfo.authSignatoryDetails.nameOnDebitCard, required for signatories when a debit card is applied); channelServicesInfo (issue 18 item 1, all optional): offers by SMS with their do-not-disturb hours, weekly and monthly balance by SMS, instructions by mobile. accountInfo[0].debitCardApplied and chequeBookApplied are derived, not editable (derived: ui:logic.derive in the UI schema, recomputed by the server): debit card when the signing type is 'Any of us can sign' (100) or 'Singly' (102) and AED is among the currencies; cheque book when AED is among the currencies and the applicant's mobile country code is 971.
  */
 export interface SsChannelsStep {
   accountInfo?: {
@@ -32,6 +32,31 @@ export interface SsChannelsStep {
      */
     mailStatements?: boolean;
   }[];
+  /**
+   * Messages from the bank
+   */
+  channelServicesInfo?: {
+    /**
+     * Offers by SMS
+     */
+    marketingSMS?: boolean;
+    /**
+     * Do not disturb hours
+     */
+    doNotDisturbHours?: '21.00 to 08.00' | '22.00 to 07.00' | '20.00 to 09.00';
+    /**
+     * Weekly balance by SMS
+     */
+    weeklyBalanceNotification?: 'SUN' | 'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT';
+    /**
+     * Monthly balance by SMS
+     */
+    monthlyBalanceNotification?: number;
+    /**
+     * Instructions by mobile
+     */
+    mobileInstructions?: boolean;
+  };
   /**
    * Name on debit card
    */

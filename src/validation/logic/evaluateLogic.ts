@@ -9,6 +9,7 @@
  * Disabled fields (`disabledWhen`) with `previous`: a value the writer sets on a field that is disabled under the
  * resulting data is not kept; the stored value stays (an answer only the logic removed, or an emptied field, is not
  * a value set). The browser never offers such an edit, so only a forged or stale save meets this; it is not refused.
+ * A field that is disabled while it is derived (a copy of another answer) keeps the derived value, not the stored one.
  */
 import { applicableSteps, type FlowShape } from '../../shared/stakeholderFlows';
 import { type Expr, evaluate, isFilled, readPath, resolvePath, sameValue, truthy } from './expression';
@@ -239,7 +240,8 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
     let reverted = false;
     for (const b of disabling) {
       for (const { segments, pointer } of targetsOf(b, data)) {
-        if (!state.disabled.has(pointer)) continue;
+        // A derived value is the logic's own (recomputed above from the document), never a value the writer set.
+        if (!state.disabled.has(pointer) || derived.has(pointer)) continue;
         const sent = readPath(input, segments);
         const before = readPath(prev, segments);
         if (!setsValue(sent) || sameValue(sent, before) || sameValue(readPath(data, segments), before)) continue;
