@@ -28,13 +28,33 @@ describe('studio form view (fields.ts)', () => {
     });
   });
 
-  it('changes a max length, keeps the standard message in step, and takes a custom message', () => {
+  it('changes a max length, keeps the message in step (standard or custom), and takes a custom message', () => {
     const a = editField(schema, ui, companyName, { maxLength: 40 });
     expect(readField(a.schema, a.ui, companyName)).toMatchObject({ maxLength: 40, messages: { maxLength: 'Company name is too long: use at most 40 characters' } });
     const b = editField(a.schema, a.ui, companyName, { messages: { maxLength: 'Company name: at most 40 characters' } });
+    // A custom message that states the limit follows it too: an applicant never reads "40" under a limit of 30.
     const c = editField(b.schema, b.ui, companyName, { maxLength: 30 });
-    expect(readField(c.schema, c.ui, companyName)?.messages.maxLength).toBe('Company name: at most 40 characters');
+    expect(readField(c.schema, c.ui, companyName)?.messages.maxLength).toBe('Company name: at most 30 characters');
+    const d = editField(b.schema, b.ui, companyName, { messages: { maxLength: 'Too long for the licence register' } });
+    expect(readField(editField(d.schema, d.ui, companyName, { maxLength: 30 }).schema, d.ui, companyName)?.messages.maxLength).toBe('Too long for the licence register');
     expect(readField(schema, ui, companyName)?.maxLength).toBe(50); // the input is left untouched
+  });
+
+  it('renames the field in its messages when the label changes, then a new limit still reaches the message', () => {
+    const renamed = editField(schema, ui, companyName, { label: 'Registered company name' });
+    expect(readField(renamed.schema, renamed.ui, companyName)).toMatchObject({
+      label: 'Registered company name',
+      requiredMessage: 'Registered company name is not filled',
+      messages: { maxLength: 'Registered company name is too long: use at most 50 characters', minLength: 'Registered company name is not filled' },
+    });
+    // The QA walk's order: the label first, then the limit (the message used to keep "Company name ... 50").
+    const limited = editField(renamed.schema, renamed.ui, companyName, { maxLength: 40 });
+    expect(readField(limited.schema, limited.ui, companyName)?.messages.maxLength).toBe('Registered company name is too long: use at most 40 characters');
+    // Whole words only: a label inside another word is left alone.
+    const vat = ['organizationInfo', 'vatRegistrationNumber'];
+    const on = editField(schema, ui, vat, { required: true, requiredMessage: 'VAT registration numbers (VATs) are needed' });
+    const off = editField(on.schema, on.ui, vat, { label: 'VAT' });
+    expect(readField(off.schema, off.ui, vat)?.requiredMessage).toBe('VAT registration numbers (VATs) are needed');
   });
 
   it('toggles required with its message on the parent and minLength for texts', () => {

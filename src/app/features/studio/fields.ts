@@ -186,6 +186,19 @@ function setMessage(node: Json, keyword: string, message: string | undefined) {
   else delete node.errorMessage;
 }
 
+/** The field's old name replaced by the new one in its messages and its required message (whole words only). */
+function renameInMessages(root: Json, node: Json, path: FieldPath, name: string, before: string, after: string) {
+  const re = new RegExp(`(^|[^\\p{L}\\p{N}])${before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu');
+  const rename = (text: unknown) => (typeof text === 'string' ? text.replace(re, (_m, lead: string) => `${lead}${after}`) : text);
+  if (typeof node.errorMessage === 'string') node.errorMessage = rename(node.errorMessage);
+  else if (isObject(node.errorMessage)) node.errorMessage = Object.fromEntries(Object.entries(node.errorMessage).map(([k, v]) => [k, rename(v)]));
+  const parent = path.length === 1 ? root : schemaNode(root, path.slice(0, -1));
+  const em = parent && isObject(parent.errorMessage) ? parent.errorMessage : undefined;
+  if (em && isObject(em.required) && typeof em.required[name] === 'string') {
+    parent!.errorMessage = { ...em, required: { ...em.required, [name]: rename(em.required[name]) } };
+  }
+}
+
 /** Applies a form-view edit to copies of the schema and UI schema. */
 export function editField(schema: Json, ui: Json, path: FieldPath, edit: FieldEdit): { schema: Json; ui: Json } {
   const s = structuredClone(schema);
@@ -196,9 +209,12 @@ export function editField(schema: Json, ui: Json, path: FieldPath, edit: FieldEd
   const label = edit.label ?? readField(schema, ui, path)?.label ?? name;
 
   if (edit.label !== undefined) {
+    const before = readField(schema, ui, path)?.label;
     const uiN = uiNode(u, path, false);
     if (uiN && typeof uiN['ui:title'] === 'string') uiN['ui:title'] = edit.label;
     else node.title = edit.label;
+    // Messages that name the field follow its new name ("Company name is not filled" -> "Registered company name ...").
+    if (before && edit.label && before !== edit.label) renameInMessages(s, node, path, name, before, edit.label);
   }
   if (edit.help !== undefined) {
     const uiN = uiNode(u, path, true)!;
@@ -226,7 +242,8 @@ export function editField(schema: Json, ui: Json, path: FieldPath, edit: FieldEd
       setMessage(node, keyword, undefined);
     } else {
       node[keyword] = value;
-      if (current === undefined || (typeof before === 'number' && current === wording(label, before))) setMessage(node, keyword, wording(label, value));
+      if (current === undefined) setMessage(node, keyword, wording(label, value));
+      else if (typeof current === 'string' && typeof before === 'number') setMessage(node, keyword, helpFollowingLimit(current, before, value, NUMBER_WORDS));
       followHelp(before, value, NUMBER_WORDS);
     }
   }
@@ -239,10 +256,10 @@ export function editField(schema: Json, ui: Json, path: FieldPath, edit: FieldEd
       setMessage(node, 'maxLength', undefined);
     } else {
       node.maxLength = edit.maxLength;
-      // Keep the standard message in step with the number unless staff wrote their own.
-      if (current === undefined || (typeof before === 'number' && current === maxLengthMessage(label, before))) {
-        setMessage(node, 'maxLength', maxLengthMessage(label, edit.maxLength));
-      }
+      // The message keeps in step with the number: the standard one when there is none, else the old number next to
+      // "characters" is replaced, in the standard wording and in staff's own ("at most 50 characters" -> 40).
+      if (current === undefined) setMessage(node, 'maxLength', maxLengthMessage(label, edit.maxLength));
+      else if (typeof current === 'string' && typeof before === 'number') setMessage(node, 'maxLength', helpFollowingLimit(current, before, edit.maxLength, CHARACTERS));
     }
   }
   if (edit.pattern !== undefined) {
