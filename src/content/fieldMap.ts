@@ -64,7 +64,8 @@ function build(content: Pick<BuiltContent, 'registry' | 'flows' | 'steps'>): Fie
       if (node.writer && node.writer !== writer) problems.push(`${where}: written by ${node.writer} and by ${writer}`);
       node.writer = writer;
     }
-    if (typeof schema.title === 'string' && schema.title && !node.label) node.label = schema.title;
+    // A file's own title names a page ("Personal Information"), not a field: only titles inside a file label fields.
+    if (where !== '' && typeof schema.title === 'string' && schema.title && !node.label) node.label = schema.title;
     if (schema.additionalProperties === true || isObj(schema.additionalProperties) || isObj(schema.patternProperties)) node.open = true;
     if (isObj(schema.properties)) {
       for (const [key, sub] of Object.entries(schema.properties)) {
@@ -95,6 +96,14 @@ function build(content: Pick<BuiltContent, 'registry' | 'flows' | 'steps'>): Fie
     const id = SCHEMA_BASE + path;
     if (content.registry.has(id)) walk(content.registry.get(id), node, id, '', new Set());
   };
+  // The stakeholder list is named by its own schema (not by the first step that happens to show it, e.g. the debit
+  // card names of Select Services): "Company Stakeholders 2 · Marital status" in the audit trail.
+  const listTitle = (content.registry.get(SCHEMA_BASE + 'stakeholderList.schema.json') as Obj | undefined)?.title;
+  if (typeof listTitle === 'string' && listTitle) {
+    const list = root.props.get('signatoryInfo') ?? newNode();
+    root.props.set('signatoryInfo', list);
+    list.label = listTitle;
+  }
   for (const [name, flow] of Object.entries(content.flows)) {
     if (NON_PROSPECT_FLOWS.includes(name) || (flow.scope !== '' && flow.scope !== '/signatoryInfo/*')) continue;
     for (const { step } of flow.steps) walkFile(`steps/${step}.schema.json`, flow.scope === '' ? root : stakeholder());
@@ -166,8 +175,11 @@ export function fieldLabel(map: FieldMap, pointer: string): string | undefined {
   for (const part of parts) {
     if (!node) return undefined;
     if (/^\d+$/.test(part) && node.items) {
+      // An item is named by its list and number; its own title (a definition's, e.g. "EID ping") is not repeated.
       if (labels.length) labels[labels.length - 1] = `${labels.at(-1)} ${Number(part) + 1}`;
       node = node.items;
+      leafLabel = labels.at(-1);
+      continue;
     } else {
       node = node.props.get(part);
     }
@@ -175,6 +187,8 @@ export function fieldLabel(map: FieldMap, pointer: string): string | undefined {
     if (node?.label && node.label !== labels.at(-1)) labels.push(node.label);
   }
   if (!leafLabel && !labels.length) return undefined;
+  // A field without a title of its own is named by its key after its titled parents (never by the parents alone).
+  if (!leafLabel) labels.push(parts.at(-1)!);
   // The last three titles say enough ("Company stakeholders 2 · Personal details · First name").
   return labels.slice(-3).join(' · ');
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addField, newFieldProblems } from '../../src/app/features/studio/fields';
 import { buildContent } from '../../src/content/buildContent';
 import type { BuiltContent, ContentFiles } from '../../src/content/contentTypes';
-import { fieldMap, ownedFields } from '../../src/content/fieldMap';
+import { fieldLabel, fieldMap, ownedFields } from '../../src/content/fieldMap';
 import { readContentDir } from '../../src/content/readContentDir';
 import { enforceFieldOwnership, WRITES } from '../../src/server/prospects/fieldOwnership';
 import { ownershipCoreProblems } from '../../src/server/studio/protectedOwnership';
@@ -104,6 +104,18 @@ describe('the field map of schemas/', () => {
     const moved = { signatoryInfo: [{ signatoryId: 's0' }, { signatoryId: 's1', firstName: 'Aisha', signatoryPingType: 'Passive' }] };
     expect(enforceFieldOwnership(map, stored(), moved, WRITES.agent).errors).toEqual([]);
     expect(enforceFieldOwnership(map, stored(), moved, WRITES.applicant).errors.map((e) => e.path)).toEqual(['/signatoryInfo/1/signatoryPingType']);
+  });
+});
+
+describe('field labels for the audit trail', () => {
+  it('names a stakeholder by the stakeholder list and a field by its own title, never by a page title or another step’s list', () => {
+    const map = fieldMap(content);
+    const marital = fieldLabel(map, '/signatoryInfo/0/personalDetails/maritalStatus');
+    expect(marital).toMatch(/^Company Stakeholders 1 · /);
+    expect(marital).not.toMatch(/Name on debit card|Personal Information/);
+    expect(fieldLabel(map, '/signatoryInfo/1')).toBe('Company Stakeholders 2');
+    expect(fieldLabel(map, '/signatoryInfo/0/personalDetails')).toBe('Company Stakeholders 1 · personalDetails');
+    expect(fieldLabel(map, '/organizationInfo/companyName')).toBe('Company name');
   });
 });
 
