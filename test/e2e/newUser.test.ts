@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseAccount, completeCompanyInfo, enterCode, latestCode, newApplicant, signInAsNewApplicant, startCodeRequest, waitForPage } from './journeyHelpers';
+import { chooseAccount, completeCompanyInfo, enterCode, latestCode, newApplicant, putProspect, signInAsNewApplicant, startCodeRequest, waitForPage } from './journeyHelpers';
 import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
@@ -96,6 +96,20 @@ suite('the journey as a new user meets it: code, phone layout, Back', () => {
     await page.getByRole('heading', { level: 1, name: 'Company Details' }).waitFor();
     expect(page.url()).toContain('/business/CompanyInfo');
     expect(await page.getByRole('heading', { name: 'Basic Information' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('after Logout, Back to an earlier page no longer shows the application’s company in the header (QA walk)', async () => {
+    const page = await browser.newPage();
+    await signInAsNewApplicant(page, server);
+    await putProspect(page, server, { organizationInfo: { companyName: 'Saeed Consulting' } });
+    await page.reload();
+    await page.getByText(/Application for Saeed Consulting/).first().waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.locator('h1').first().waitFor();
+    await expect.poll(() => page.getByText(/Saeed Consulting/).count()).toBe(0);
     await page.close();
   });
 

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useConfig } from '../features/config/useConfig';
 import { accountChoiceAtom } from '../features/products/accountChoice';
 import { accountForSlug, headerLine, readProducts, variantFor } from '../features/products/productsConfig';
-import { useSessionControls } from '../features/session/session';
+import { useSession, useSessionControls } from '../features/session/session';
 import { useAtomValue } from '../lib/jotai';
 import { appTheme, islamicTheme, panelColours, type PanelVariant } from '../theme';
 import { DesktopBanner } from './DesktopBanner';
@@ -80,11 +80,14 @@ function usePanelState(forced: PanelVariant | undefined): { variant: PanelVarian
   const { data: config } = useConfig();
   const products = readProducts(config?.products);
   const pageVariant = useAtomValue(shellVariantAtom);
+  // The application in progress belongs to the signed-in applicant: after logout (Back to an earlier page) the
+  // header no longer names their company.
+  const signedIn = useSession()?.kind === 'customer';
   const application = useAtomValue(shellApplicationAtom);
   const choice = useAtomValue(accountChoiceAtom);
   const byId = (id: string | undefined) => products.accounts.find((a) => a.id === id);
 
-  if (application?.accountType) {
+  if (signedIn && application?.accountType) {
     const account = byId(application.accountType);
     const islamic = application.islamicBanking === true;
     return { variant: forced ?? pageVariant ?? variantFor(account, islamic), header: headerLine(account, islamic, application.companyName) };
