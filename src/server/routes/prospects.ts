@@ -1,3 +1,4 @@
+import { localeOf } from '../i18n/requestLocale';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../plugins/app/errors';
 import { readCompletedSteps } from '../prospects/completedSteps';
@@ -89,7 +90,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, validRoCode, contentNumber, validated } = await service.create(request.principal!, request.body, request.ip);
+      const { row, validRoCode, contentNumber, validated } = await service.create(request.principal!, request.body, request.ip, undefined, localeOf(request));
       cache.remember(row, validated);
       return reply.code(201).send({ ...present(row, contentNumber, request.principal), validRoCode });
     },
@@ -158,7 +159,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
         if (cached && canAccess(request, cached.row)) {
           try {
             before = cached.row;
-            return await service.save(principal, cached.row, request.body, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) });
+            return await service.save(principal, cached.row, request.body, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) }, localeOf(request));
           } catch (error) {
             const stale = error instanceof StaleRowError || (error instanceof ApiError && (await repo.currentXmin(app.database.db, id)) !== cached.row.xmin);
             if (!stale) throw error;
@@ -166,7 +167,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
           }
         }
         before = await load(request, id);
-        return service.save(principal, before, request.body);
+        return service.save(principal, before, request.body, undefined, localeOf(request));
       };
       let saved;
       try {

@@ -1,15 +1,12 @@
 import fp from 'fastify-plugin';
-import { compileContent } from '../../../content/compiledContent';
-import type { BuiltContent, ContentFiles } from '../../../content/contentTypes';
-import type { ContentValidator } from '../../../content/contentValidator';
+import { type CompiledContent, compileContent } from '../../../content/compiledContent';
+import type { ContentFiles } from '../../../content/contentTypes';
 import { publishFiles } from '../../content/publishFiles';
 import { CONTENT_CHANNEL, createSchemaVersionRepository } from '../../repositories/schemaVersionRepository';
 
-export interface PublishedContent {
+export interface PublishedContent extends CompiledContent {
   /** Published version number (1, 2, ...). */
   number: number;
-  built: BuiltContent;
-  validator: ContentValidator;
 }
 
 export interface ContentStore {
