@@ -108,12 +108,32 @@ function flowTexts(flows: Json, out: string[]): void {
   }
 }
 
+/** products.json: the words of the landing, comparison, product and services pages (ids, routes, codes, brands' ids are not text). */
+const PRODUCT_TEXT_KEYS = new Set([
+  'title', 'comparisonTitle', 'label', 'name', 'description', 'notice', 'noticeProductName', 'declineButton', 'text', 'textIslamic',
+  'costText', 'includedLabel', 'buttonLabel', 'selectedLabel', 'notSelectedLabel', 'disabledLabelForForeignCurrency', 'upgradeLabel',
+  'aedOnly', 'foreignCurrency', 'selectOne', 'feeText', 'termsLinkLabel', 'acceptLabel', 'declineLabel', 'readTermsNotice', 'termsError',
+]);
+
+function keyedTexts(node: Json, pointer: string, keys: ReadonlySet<string>, out: string[]): void {
+  if (Array.isArray(node)) node.forEach((n, i) => keyedTexts(n, `${pointer}/${i}`, keys, out));
+  else if (isObject(node)) {
+    for (const [k, v] of Object.entries(node)) {
+      const at = `${pointer}/${escapeKey(k)}`;
+      if (typeof v === 'string') {
+        if (keys.has(k) && isText(v)) out.push(at);
+      } else keyedTexts(v, at, keys, out);
+    }
+  }
+}
+
 /** The JSON pointers of the texts of one content file that a translation must cover. */
 export function textPointers(path: string, json: Json): string[] {
   const out: string[] = [];
   if (path.endsWith('.schema.json')) schemaTexts(json, '', out);
   else if (path.endsWith('.ui.json')) uiTexts(json, '', out);
   else if (path === 'flows.json') flowTexts(json, out);
+  else if (path === 'products.json') keyedTexts(json, '', PRODUCT_TEXT_KEYS, out);
   return out;
 }
 

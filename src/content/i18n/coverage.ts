@@ -8,13 +8,17 @@ import type { Locale } from './locales';
  * translation for every text of these files and lists; the next part of the work adds the remaining steps and
  * lists here until the scope is everything customer-facing in schemas/.
  * Not covered yet: the stakeholder, final-questions, documents and services steps; the industry lists
- * (industry, industryIslamic: about 600 labels); products.json, documents.json, outcomes.json, lifecycle.json.
+ * (industry, industryIslamic: about 600 labels); products.json's packages and Express offer (services step),
+ * documents.json, outcomes.json, lifecycle.json.
  */
 export const TRANSLATION_SCOPE = {
   files: [
     'flows.json#/applicantInfo',
     'flows.json#/otp',
     'flows.json#/companyInfo',
+    'products.json#/landing',
+    'products.json#/accounts',
+    'products.json#/comparison',
     'steps/applicantInfo.schema.json',
     'steps/applicantInfo.ui.json',
     'steps/otpVerify.schema.json',
