@@ -13,7 +13,7 @@ import { useProducts } from './useProducts';
 
 const useStyles = makeStyles({
   heading: { display: 'block', marginBottom: '8px' },
-  steps: { paddingLeft: '20px', lineHeight: '28px' },
+  steps: { paddingInlineStart: '20px', lineHeight: '28px' },
   actions: { display: 'flex', gap: '16px', flexWrap: 'wrap', alignItems: 'center', marginTop: '24px' },
 });
 
