@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useConfig } from '../features/config/useConfig';
 import { accountChoiceAtom } from '../features/products/accountChoice';
-import { accountForSlug, headerLine, readProducts, variantFor } from '../features/products/productsConfig';
+import { accountForSlug, accountTitle, readProducts, variantFor } from '../features/products/productsConfig';
 import { useSessionControls } from '../features/session/session';
 import { useAtomValue } from '../lib/jotai';
 import { appTheme, islamicTheme, panelColours, type PanelVariant } from '../theme';
@@ -78,6 +78,7 @@ export interface ShellProps {
 
 /** Which colour and header the panel shows: the prospect first, then the chosen account, then the route. */
 function usePanelState(forced: PanelVariant | undefined): { variant: PanelVariant; header: string | null } {
+  const t = useT();
   const { pathname } = useLocation();
   const { data: config } = useConfig();
   const products = readProducts(config?.products);
@@ -89,7 +90,9 @@ function usePanelState(forced: PanelVariant | undefined): { variant: PanelVarian
   if (application?.accountType) {
     const account = byId(application.accountType);
     const islamic = application.islamicBanking === true;
-    return { variant: forced ?? pageVariant ?? variantFor(account, islamic), header: headerLine(account, islamic, application.companyName) };
+    const company = application.companyName?.trim();
+    const header = company ? t('shell.headerFor', { account: accountTitle(account, islamic), company }) : t('shell.header', { account: accountTitle(account, islamic) });
+    return { variant: forced ?? pageVariant ?? variantFor(account, islamic), header };
   }
   const routed = accountForSlug(products, pathname.match(/^\/business\/accounts\/([^/]+)/)?.[1]);
   if (routed) return { variant: forced ?? pageVariant ?? variantFor(routed.account, routed.bankingType === 'islamic'), header: null };

@@ -6,6 +6,8 @@ export const ar: Messages = {
   'language.switchLabel': 'Read this page in English (الإنجليزية)',
 
   'shell.skip': 'انتقل إلى المحتوى الرئيسي',
+  'shell.header': 'طلب {account}',
+  'shell.headerFor': 'طلب {account} لشركة {company}',
   'shell.progress': 'مراحل الطلب',
   'shell.allAccounts': ': جميع حسابات الأعمال',
   'shell.logout': 'تسجيل الخروج',

@@ -9,6 +9,8 @@ export const en = {
   'language.switchLabel': 'اقرأ هذه الصفحة بالعربية (Arabic)',
 
   'shell.skip': 'Skip to main content',
+  'shell.header': '{account} Application',
+  'shell.headerFor': '{account} Application for {company}',
   'shell.progress': 'Application progress',
   'shell.allAccounts': ': all business accounts',
   'shell.logout': 'Logout',
