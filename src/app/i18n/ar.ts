@@ -93,6 +93,18 @@ export const ar: Messages = {
   'flow.oneStepAttention': 'خطوة تحتاج إلى مراجعتك',
   'flow.stepsAttention': 'بعض الخطوات تحتاج إلى مراجعتك',
 
+  'widgets.errorSummary':
+    '{count, plural, =0 {} one {يوجد خطأ واحد في النموذج، ويظهر بجانب الحقل المعني.} two {يوجد خطآن في النموذج، ويظهر كل منهما بجانب الحقل المعني.} few {توجد # أخطاء في النموذج، ويظهر كل منها بجانب الحقل المعني.} many {يوجد # خطأً في النموذج، ويظهر كل منها بجانب الحقل المعني.} other {يوجد # خطأ في النموذج، ويظهر كل منها بجانب الحقل المعني.}}',
+  'widgets.select': 'اختر',
+  'widgets.add': 'إضافة',
+  'widgets.remove': 'حذف',
+  'widgets.yes': 'نعم',
+  'widgets.no': 'لا',
+  'widgets.openCalendar': 'فتح التقويم',
+  'widgets.dateFromUntil': 'تاريخ من {from} حتى {until}، بالصيغة يوم/شهر/سنة',
+  'widgets.dateFrom': 'تاريخ من {from}، بالصيغة يوم/شهر/سنة',
+  'widgets.dateUntil': 'تاريخ حتى {until}، بالصيغة يوم/شهر/سنة',
+
   'save.saved': 'تم حفظ جميع التغييرات',
   'save.pending': 'تغييرات غير محفوظة',
   'save.saving': 'جارٍ الحفظ…',

@@ -96,6 +96,17 @@ export const en = {
   'flow.oneStepAttention': 'A step needs your attention',
   'flow.stepsAttention': 'Some steps need your attention',
 
+  'widgets.errorSummary': '{count, plural, =0 {} one {There is 1 error in the form. It is shown next to its field.} other {There are # errors in the form. They are shown next to their fields.}}',
+  'widgets.select': 'Select',
+  'widgets.add': 'Add',
+  'widgets.remove': 'Remove',
+  'widgets.yes': 'Yes',
+  'widgets.no': 'No',
+  'widgets.openCalendar': 'Open the calendar',
+  'widgets.dateFromUntil': 'Date from {from} until {until}, format dd/mm/yyyy',
+  'widgets.dateFrom': 'Date from {from}, format dd/mm/yyyy',
+  'widgets.dateUntil': 'Date until {until}, format dd/mm/yyyy',
+
   'save.saved': 'All changes saved',
   'save.pending': 'Unsaved changes',
   'save.saving': 'Saving…',

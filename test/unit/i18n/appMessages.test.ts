@@ -1,5 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_WIDGET_TEXTS } from '../../../widgets/lib/WidgetTexts';
 import { ar } from '../../../src/app/i18n/ar';
 import { en } from '../../../src/app/i18n/en';
 import { westernDigits } from '../../../src/shared/digits';
@@ -44,5 +46,19 @@ describe('digits typed on an Arabic keyboard', () => {
     expect(westernDigits('۷۸۴-۱۹۹۰')).toBe('784-1990');
     expect(westernDigits('CN-١٢٣')).toBe('CN-123');
     expect(westernDigits('abc 123')).toBe('abc 123');
+  });
+});
+
+describe("the widgets' words", () => {
+  it('in English are the widgets\' defaults, and in Arabic are Arabic', () => {
+    const english = createIntl({ locale: 'en', messages: en });
+    const arabic = createIntl({ locale: 'ar', messages: ar });
+    for (const count of [0, 1, 2, 5]) {
+      expect(english.formatMessage({ id: 'widgets.errorSummary' }, { count })).toBe(ENGLISH_WIDGET_TEXTS.errorSummary(count));
+    }
+    expect(english.formatMessage({ id: 'widgets.dateFromUntil' }, { from: '01/01/1900', until: '15/01/2026' })).toBe(ENGLISH_WIDGET_TEXTS.dateRange('01/01/1900', '15/01/2026'));
+    expect(english.formatMessage({ id: 'widgets.dateUntil' }, { until: '15/01/2026' })).toBe(ENGLISH_WIDGET_TEXTS.dateRange(undefined, '15/01/2026'));
+    expect(arabic.formatMessage({ id: 'widgets.errorSummary' }, { count: 2 })).toBe('يوجد خطآن في النموذج، ويظهر كل منهما بجانب الحقل المعني.');
+    expect(arabic.formatMessage({ id: 'widgets.errorSummary' }, { count: 3 })).toBe('توجد 3 أخطاء في النموذج، ويظهر كل منها بجانب الحقل المعني.');
   });
 });
