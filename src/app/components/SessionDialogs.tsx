@@ -4,6 +4,7 @@ import { useConfig } from '../features/config/useConfig';
 import { lastActivityAtom, useSessionControls } from '../features/session/session';
 import { useAtom } from '../lib/jotai';
 import { countdownLeft, DEFAULT_COUNTDOWN_SECONDS, DEFAULT_IDLE_SECONDS } from './sessionTimer';
+import { useT } from '../i18n/useT';
 
 /** User activity refreshes the idle clock at most this often (no re-render per mouse move). */
 const ACTIVITY_THROTTLE_MS = 5000;
@@ -17,6 +18,7 @@ const positive = (v: unknown, fallback: number) => (typeof v === 'number' && Num
  * session exists; the expired dialog also follows a 401 or a refused refresh (session store).
  */
 export function SessionDialogs() {
+  const t = useT();
   const { session, expired, keepAlive, expire } = useSessionControls();
   const [lastActivity, setLastActivity] = useAtom(lastActivityAtom);
   const { data: config } = useConfig();
@@ -69,15 +71,15 @@ export function SessionDialogs() {
       <Dialog open={open} modalType="alert">
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>
-            <DialogTitle>Oops, looks like your session is about to expire. Would you like to continue on this page?</DialogTitle>
+            <DialogTitle>{t('session.expiring')}</DialogTitle>
             <DialogContent>
               <p role="timer" aria-live="off">
-                Your session ends in <strong>{left ?? 0}</strong> seconds.
+                {t('session.endsIn', { seconds: left ?? 0 })}
               </p>
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" disabled={busy} onClick={() => void onContinue()}>
-                Yes
+                {t('widgets.yes')}
               </Button>
             </DialogActions>
           </DialogBody>
@@ -86,10 +88,10 @@ export function SessionDialogs() {
       <Dialog open={expired} modalType="alert">
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>
-            <DialogTitle>Sorry, your session has expired. But don&apos;t worry, you can retrieve your application from where you left.</DialogTitle>
+            <DialogTitle>{t('session.expired')}</DialogTitle>
             <DialogActions>
               <Button appearance="primary" onClick={() => window.location.reload()}>
-                Reload
+                {t('session.reload')}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -7,7 +7,8 @@ const useStyles = makeStyles({ button: { color: 'inherit', minWidth: 'auto' } })
 
 /**
  * The language switch of every page: names the other language in its own script (and is marked with that
- * language, so screen readers read it right); the choice is remembered on this browser.
+ * language, so screen readers read it right), its accessible name starting with that visible text (WCAG 2.5.3)
+ * and naming the language in the page's language too; the choice is remembered on this browser.
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const styles = useStyles();

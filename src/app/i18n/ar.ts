@@ -3,7 +3,7 @@ import type { Messages } from './en';
 /** The application's own texts in Arabic (loaded on demand: English pages never download it). Terms: docs/arabic-glossary.md. */
 export const ar: Messages = {
   'language.switch': 'English',
-  'language.switchLabel': 'Read this page in English (الإنجليزية)',
+  'language.switchLabel': 'English (الإنجليزية)',
 
   'shell.skip': 'انتقل إلى المحتوى الرئيسي',
   'shell.header': 'طلب {account}',
@@ -36,6 +36,15 @@ export const ar: Messages = {
   'common.continue': 'متابعة',
   'common.back': 'رجوع',
   'common.ok': 'حسنًا',
+  'common.cancel': 'إلغاء',
+  'notFound.title': 'الصفحة غير موجودة',
+  'notFound.text': 'الصفحة التي تبحث عنها غير موجودة أو تم نقلها.',
+  'notFound.action': 'عرض المنتجات',
+  'session.expiring': 'يبدو أن جلستك على وشك الانتهاء. هل تود المتابعة في هذه الصفحة؟',
+  'session.endsIn': '{seconds, plural, zero {انتهت جلستك.} one {تنتهي جلستك خلال ثانية واحدة.} two {تنتهي جلستك خلال ثانيتين.} few {تنتهي جلستك خلال # ثوانٍ.} many {تنتهي جلستك خلال # ثانية.} other {تنتهي جلستك خلال # ثانية.}}',
+  'session.expired': 'عذرًا، انتهت جلستك. لا تقلق، يمكنك استرجاع طلبك من حيث توقفت.',
+  'session.reload': 'إعادة التحميل',
+  'starter.open': 'فتح {account}',
   'common.glitch': 'عذرًا! نواجه خللًا فنيًا في الوقت الحالي، يرجى المحاولة مرة أخرى لاحقًا.',
 
   'landing.title': 'ابدأ معاملاتك المصرفية عبر الإنترنت، في دقائق.',
@@ -51,6 +60,13 @@ export const ar: Messages = {
   'accounts.choose': 'اختيار',
   'accounts.list': 'حسابات الأعمال',
   'accounts.bankingType': 'نوع الخدمات المصرفية',
+
+  'product.intro': 'قدّم طلبك عبر الإنترنت في دقائق: أخبرنا عن شركتك وأصحاب العلاقة فيها، وحمّل المستندات، واختر خدماتك.',
+  'product.apply': 'قدّم طلبك الآن',
+  'overview.title': 'التقديم على {account}',
+  'overview.intro': '{count, plural, zero {لا يتضمّن طلبك أي خطوات.} one {يتكوّن طلبك من خطوة واحدة.} two {يتكوّن طلبك من خطوتين.} few {يتكوّن طلبك من # خطوات.} many {يتكوّن طلبك من # خطوة.} other {يتكوّن طلبك من # خطوة.}} يمكنك حفظه والعودة إليه في أي وقت.',
+  'overview.start': 'ابدأ الطلب',
+  'overview.back': '< العودة إلى خيارات الحسابات الأخرى',
 
   'code.basicInformation': 'المعلومات الأساسية',
   'code.welcomeBack': 'سعداء بعودتك!',

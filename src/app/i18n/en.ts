@@ -6,7 +6,7 @@
  */
 export const en = {
   'language.switch': 'العربية',
-  'language.switchLabel': 'اقرأ هذه الصفحة بالعربية (Arabic)',
+  'language.switchLabel': 'العربية (Arabic)',
 
   'shell.skip': 'Skip to main content',
   'shell.header': '{account} Application',
@@ -39,6 +39,15 @@ export const en = {
   'common.continue': 'Continue',
   'common.back': 'Back',
   'common.ok': 'OK',
+  'common.cancel': 'Cancel',
+  'notFound.title': 'Page not found',
+  'notFound.text': 'The page you are looking for does not exist or has moved.',
+  'notFound.action': 'See products',
+  'session.expiring': 'Oops, looks like your session is about to expire. Would you like to continue on this page?',
+  'session.endsIn': 'Your session ends in {seconds} seconds.',
+  'session.expired': "Sorry, your session has expired. But don't worry, you can retrieve your application from where you left.",
+  'session.reload': 'Reload',
+  'starter.open': 'Open {account}',
   'common.glitch': 'Oops! We are facing a glitch at the moment, please try again later.',
 
   'landing.title': 'Get started with your banking needs online, in minutes.',
@@ -54,6 +63,13 @@ export const en = {
   'accounts.choose': 'Choose',
   'accounts.list': 'Business accounts',
   'accounts.bankingType': 'Banking type',
+
+  'product.intro': 'Apply online in minutes: tell us about your company and its stakeholders, upload the documents and choose your services.',
+  'product.apply': 'Apply now',
+  'overview.title': 'Apply for {account}',
+  'overview.intro': 'Your application takes {count} steps. You can save it and come back to it at any time.',
+  'overview.start': 'Start application',
+  'overview.back': '< Back to other account options',
 
   'code.basicInformation': 'Basic Information',
   'code.welcomeBack': 'Good to see you back!',

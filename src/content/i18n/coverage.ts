@@ -4,7 +4,7 @@ import type { Locale } from './locales';
 
 /**
  * What the Arabic catalogue covers so far: the first part of the customer journey (basic information, the one-time
- * code, company information) with its page titles and the lists those steps show. The coverage test requires a
+ * code, company information; the come-back login) with its page titles and the lists those steps show. The coverage test requires a
  * translation for every text of these files and lists; the next part of the work adds the remaining steps and
  * lists here until the scope is everything customer-facing in schemas/.
  * Not covered yet: the stakeholder, final-questions, documents and services steps; the industry lists
@@ -16,11 +16,14 @@ export const TRANSLATION_SCOPE = {
     'flows.json#/applicantInfo',
     'flows.json#/otp',
     'flows.json#/companyInfo',
+    'flows.json#/comeBackLogin',
     'products.json#/landing',
     'products.json#/accounts',
     'products.json#/comparison',
     'steps/applicantInfo.schema.json',
     'steps/applicantInfo.ui.json',
+    'steps/comeBackLogin.schema.json',
+    'steps/comeBackLogin.ui.json',
     'steps/otpVerify.schema.json',
     'steps/otpVerify.ui.json',
     'steps/companyDetails.schema.json',
