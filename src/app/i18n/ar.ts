@@ -26,6 +26,7 @@ export const ar: Messages = {
 
   'panel.accountsComparison': 'كل الأعمال تبدأ بحساب. افتح حسابك الآن.',
   'panel.comeBackLogin': 'سعداء بعودتك!',
+  'panel.myApplications': 'طلباتك في لمحة',
   'panel.verification': 'تأكيد هويتك',
   'panel.startPages': 'لم يكن فتح الحساب بهذه السهولة من قبل.',
   'panel.companyInfo': 'أخبرنا عن شركتك',
@@ -99,6 +100,19 @@ export const ar: Messages = {
   'verify.wait': 'يمكنك طلب رمز جديد بعد {time}',
   'verify.noCode': 'لم يصلك الرمز؟ اطلب رمزًا جديدًا.',
   'verify.attemptsLeft': '{count, plural, zero {لم تتبقَّ محاولات} one {تبقّت محاولة واحدة} two {تبقّت محاولتان} few {تبقّت # محاولات} many {تبقّت # محاولة} other {تبقّت # محاولة}}',
+
+  'myApps.title': 'طلباتك',
+  'myApps.openFailed': 'تعذّر فتح الطلب.',
+  'myApps.loading': 'جارٍ تحميل طلباتك',
+  'myApps.none': 'لا توجد لديك طلبات حتى الآن.',
+  'myApps.choose': 'اختر حسابًا للتقديم عليه',
+  'myApps.list': 'الطلبات',
+  'myApps.noCompany': 'لم يُدخل اسم الشركة بعد',
+  'myApps.application': 'الطلب {id}',
+  'myApps.updated': 'آخر تحديث {date}',
+  'myApps.checkStatusOf': 'الاطلاع على حالة الطلب {id}',
+  'myApps.continueOf': 'متابعة الطلب {id}',
+  'myApps.checkStatus': 'الاطلاع على الحالة',
 
   'flow.loading': 'جارٍ تحميل طلبك',
   'flow.nothing': 'لا توجد أسئلة في هذه الصفحة تخص طلبك.',

@@ -29,6 +29,7 @@ export const en = {
 
   'panel.accountsComparison': 'All businesses start with an account. Get yours now.',
   'panel.comeBackLogin': 'Good to see you back!',
+  'panel.myApplications': 'Your applications, at a glance',
   'panel.verification': "Confirm that it's you",
   'panel.startPages': 'Opening an account has never been this simple.',
   'panel.companyInfo': 'Tell us about your company',
@@ -102,6 +103,19 @@ export const en = {
   'verify.wait': 'You can ask for a new code in {time}',
   'verify.noCode': "Didn't get the code? Ask for a new one.",
   'verify.attemptsLeft': '{count, plural, one {# attempt left} other {# attempts left}}',
+
+  'myApps.title': 'Your applications',
+  'myApps.openFailed': 'The application could not be opened.',
+  'myApps.loading': 'Loading your applications',
+  'myApps.none': 'You have no applications yet.',
+  'myApps.choose': 'Choose an account to apply for',
+  'myApps.list': 'Applications',
+  'myApps.noCompany': 'Company name not given yet',
+  'myApps.application': 'Application {id}',
+  'myApps.updated': 'Last updated {date}',
+  'myApps.checkStatusOf': 'Check status of application {id}',
+  'myApps.continueOf': 'Continue application {id}',
+  'myApps.checkStatus': 'Check status',
 
   'flow.loading': 'Loading your application',
   'flow.nothing': 'There is nothing to answer on this page for your application.',

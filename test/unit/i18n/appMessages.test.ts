@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,18 @@ describe("the widgets' words", () => {
     expect(english.formatMessage({ id: 'widgets.dateUntil' }, { until: '15/01/2026' })).toBe(ENGLISH_WIDGET_TEXTS.dateRange(undefined, '15/01/2026'));
     expect(arabic.formatMessage({ id: 'widgets.errorSummary' }, { count: 2 })).toBe('يوجد خطآن في النموذج، ويظهر كل منهما بجانب الحقل المعني.');
     expect(arabic.formatMessage({ id: 'widgets.errorSummary' }, { count: 3 })).toBe('توجد 3 أخطاء في النموذج، ويظهر كل منها بجانب الحقل المعني.');
+  });
+});
+
+describe('dates in the page language', () => {
+  it('are written in Arabic month names with Western digits, and as before in English', async () => {
+    const { renderHook } = await import('@testing-library/react');
+    const { createElement } = await import('react');
+    const { IntlProvider } = await import('react-intl');
+    const { useFormatDate } = await import('../../../src/app/i18n/useFormatDate');
+    const inArabic = renderHook(() => useFormatDate(), { wrapper: ({ children }) => createElement(IntlProvider, { locale: 'ar', messages: ar }, children) });
+    expect(inArabic.result.current('2026-11-24T10:00:00Z')).toBe('24 نوفمبر 2026');
+    const inEnglish = renderHook(() => useFormatDate());
+    expect(inEnglish.result.current('2026-11-24T10:00:00Z')).toBe('24 Nov 2026');
   });
 });
