@@ -41,7 +41,7 @@ suite('Arabic, right to left, at phone width', () => {
     if (server) removeDataDir(server.dataDir);
   });
 
-  it('a first visit from an Arabic browser: landing and accounts in Arabic; the basic information, code and company steps through to the industry step', async () => {
+  it('a first visit from an Arabic browser: landing, accounts, product and start pages; basic information, code and company steps; not found', async () => {
     // An Arabic browser (Accept-Language and navigator.languages), a phone; bypassCSP for axe's injected script.
     context = await browser.newContext({ locale: 'ar-AE', viewport: PHONE, bypassCSP: true });
     const page = await context.newPage();
@@ -55,10 +55,17 @@ suite('Arabic, right to left, at phone width', () => {
     await expect.poll(() => page.getByRole('heading', { level: 2, name: 'الحساب الجاري' }).count()).toBeGreaterThan(0);
     await checkArabicPage(page, 'accounts', failures);
 
+    // The product and start pages on the way to the application.
+    await page.getByRole('button', { name: 'اختيار الحساب الجاري' }).first().click();
+    await waitForPage(page, 'الحساب الجاري', '**/business/accounts/current-account');
+    await checkArabicPage(page, 'product', failures);
+    await page.getByRole('button', { name: 'قدّم طلبك الآن' }).click();
+    await waitForPage(page, 'التقديم على الحساب الجاري', '**/application-overview');
+    await checkArabicPage(page, 'start page', failures);
+    await page.getByRole('button', { name: 'ابدأ الطلب' }).click();
+
     // Basic information: the step's labels, help and messages come from the Arabic catalogue of the content.
-    await page.evaluate(() => sessionStorage.setItem('qa.accountChoice', JSON.stringify({ accountType: 'currentAccount', islamicBanking: false })));
-    await page.goto(`${server.url}/business/ApplicantInfo`);
-    await waitForPage(page, 'المعلومات الأساسية');
+    await waitForPage(page, 'المعلومات الأساسية', '**/business/ApplicantInfo');
     await checkArabicPage(page, 'basic information', failures);
     const applicant = newApplicant();
     // A name with a digit is refused in Arabic, then fixed.
@@ -107,6 +114,11 @@ suite('Arabic, right to left, at phone width', () => {
     await waitForPage(page, 'معلومات الرخصة التجارية');
     await page.getByLabel('رقم الرخصة').fill(uniqueLicenceNumber());
     await checkArabicPage(page, 'licence', failures);
+    // The header line names the application in Arabic.
+    expect(await page.getByTestId('application-header').textContent()).toBe('طلب الحساب الجاري لشركة Falcon Trading LLC');
+    await page.goto(`${server.url}/business/no-such-page`);
+    await waitForPage(page, 'الصفحة غير موجودة');
+    await checkArabicPage(page, 'not found', failures);
     expect(failures).toEqual([]);
   }, 300_000);
 

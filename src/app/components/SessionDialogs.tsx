@@ -4,7 +4,7 @@ import { useConfig } from '../features/config/useConfig';
 import { lastActivityAtom, useSessionControls } from '../features/session/session';
 import { useAtom } from '../lib/jotai';
 import { countdownLeft, DEFAULT_COUNTDOWN_SECONDS, DEFAULT_IDLE_SECONDS } from './sessionTimer';
-import { useT } from '../i18n/useT';
+import { useRichT, useT } from '../i18n/useT';
 
 /** User activity refreshes the idle clock at most this often (no re-render per mouse move). */
 const ACTIVITY_THROTTLE_MS = 5000;
@@ -19,6 +19,7 @@ const positive = (v: unknown, fallback: number) => (typeof v === 'number' && Num
  */
 export function SessionDialogs() {
   const t = useT();
+  const rich = useRichT();
   const { session, expired, keepAlive, expire } = useSessionControls();
   const [lastActivity, setLastActivity] = useAtom(lastActivityAtom);
   const { data: config } = useConfig();
@@ -74,7 +75,7 @@ export function SessionDialogs() {
             <DialogTitle>{t('session.expiring')}</DialogTitle>
             <DialogContent>
               <p role="timer" aria-live="off">
-                {t('session.endsIn', { seconds: left ?? 0 })}
+                {rich('session.endsIn', { seconds: left ?? 0, strong: (chunks) => <strong>{chunks}</strong> })}
               </p>
             </DialogContent>
             <DialogActions>

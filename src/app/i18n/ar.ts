@@ -42,7 +42,8 @@ export const ar: Messages = {
   'notFound.text': 'الصفحة التي تبحث عنها غير موجودة أو تم نقلها.',
   'notFound.action': 'عرض المنتجات',
   'session.expiring': 'يبدو أن جلستك على وشك الانتهاء. هل تود المتابعة في هذه الصفحة؟',
-  'session.endsIn': '{seconds, plural, zero {انتهت جلستك.} one {تنتهي جلستك خلال ثانية واحدة.} two {تنتهي جلستك خلال ثانيتين.} few {تنتهي جلستك خلال # ثوانٍ.} many {تنتهي جلستك خلال # ثانية.} other {تنتهي جلستك خلال # ثانية.}}',
+  'session.endsIn':
+    '{seconds, plural, zero {تنتهي جلستك الآن.} one {تنتهي جلستك خلال <strong>ثانية واحدة</strong>.} two {تنتهي جلستك خلال <strong>ثانيتين</strong>.} few {تنتهي جلستك خلال <strong>#</strong> ثوانٍ.} many {تنتهي جلستك خلال <strong>#</strong> ثانية.} other {تنتهي جلستك خلال <strong>#</strong> ثانية.}}',
   'session.expired': 'عذرًا، انتهت جلستك. لا تقلق، يمكنك استرجاع طلبك من حيث توقفت.',
   'session.reload': 'إعادة التحميل',
   'starter.open': 'فتح {account}',

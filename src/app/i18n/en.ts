@@ -45,7 +45,7 @@ export const en = {
   'notFound.text': 'The page you are looking for does not exist or has moved.',
   'notFound.action': 'See products',
   'session.expiring': 'Oops, looks like your session is about to expire. Would you like to continue on this page?',
-  'session.endsIn': 'Your session ends in {seconds} seconds.',
+  'session.endsIn': 'Your session ends in <strong>{seconds}</strong> seconds.',
   'session.expired': "Sorry, your session has expired. But don't worry, you can retrieve your application from where you left.",
   'session.reload': 'Reload',
   'starter.open': 'Open {account}',

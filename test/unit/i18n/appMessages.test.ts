@@ -11,6 +11,10 @@ import { westernDigits } from '../../../src/shared/digits';
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
   for (const e of elements) {
     if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time) out.add(e.value);
+    if (e.type === TYPE.tag) {
+      out.add(`<${e.value}>`);
+      argumentsOf(e.children, out);
+    }
     if (e.type === TYPE.plural || e.type === TYPE.select) {
       out.add(e.value);
       for (const option of Object.values(e.options)) argumentsOf(option.value, out);
