@@ -163,7 +163,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
       </Title2>
       <Body1 as="p" className={styles.intro}>
         {/* The number reads left to right inside an Arabic sentence too. */}
-        {t('verify.sent', { mobile: `\u2066+${pending.target.countryCode.replace(/^\+/, '')} ${mask(pending.target.mobileNo)}\u2069` })}
+        {t('verify.sent', { mobile: `\u2066+${pending.target.countryCode.replace(/^\+/, '')}\u00a0${mask(pending.target.mobileNo)}\u2069` })}
       </Body1>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field
