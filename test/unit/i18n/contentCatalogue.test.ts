@@ -18,7 +18,6 @@ describe('the Arabic catalogue of the content (schemas/i18n/ar.json)', () => {
 
   it('has no key that points at nothing (an English text that moved or went) and no empty value', () => {
     expect(catalogueProblems(files, 'i18n/ar.json')).toEqual([]);
-    expect(buildContent(files).problems.filter((p) => p.startsWith('i18n/'))).toEqual([]);
   });
 
   it('is Arabic, not the English copied: every translation has Arabic letters', () => {
