@@ -137,7 +137,7 @@ async function agentOverview(page: Page, { server, falcon }: Setup): Promise<voi
 }
 
 /** name: file name stem; title: the README's name for it; take: brings the page to the state to capture. */
-const shots: { name: string; title: string; take: (page: Page, setup: Setup) => Promise<void> }[] = [
+const shots: { name: string; title: string; locale?: string; take: (page: Page, setup: Setup) => Promise<void> }[] = [
   { name: 'landing', title: 'landing', take: visit('/business', 'Get started with your banking needs online') },
   { name: 'accounts', title: 'accounts comparison', take: visit('/business/accounts', 'Choose the account that fits your business') },
   {
@@ -277,6 +277,36 @@ const shots: { name: string; title: string; take: (page: Page, setup: Setup) => 
       await page.getByLabel('Mobile Number').fill('503334455');
     },
   },
+  // In Arabic (a browser set to Arabic: the app follows it on a first visit), right to left.
+  { name: 'landing-ar', title: 'landing, Arabic', locale: 'ar-AE', take: visit('/business', 'ابدأ معاملاتك المصرفية عبر الإنترنت') },
+  { name: 'accounts-ar', title: 'accounts comparison, Arabic', locale: 'ar-AE', take: visit('/business/accounts', 'اختر الحساب الذي يناسب أعمالك') },
+  {
+    name: 'applicant-info-ar',
+    title: 'Basic Information, Arabic',
+    locale: 'ar-AE',
+    async take(page, setup) {
+      await visit('/business/ApplicantInfo', 'المعلومات الأساسية', true)(page, setup);
+      await page.getByLabel('الاسم الكامل').fill(APPLICANT.fullName);
+      await page.getByLabel('البريد الإلكتروني').fill(APPLICANT.email);
+      await page.getByLabel('رقم الهاتف المتحرك').fill(APPLICANT.mobileNo);
+    },
+  },
+  {
+    name: 'verify-otp-ar',
+    title: 'one-time code, Arabic',
+    locale: 'ar-AE',
+    async take(page, setup) {
+      await visit('/business/ApplicantInfo', 'المعلومات الأساسية', true)(page, setup);
+      await page.getByLabel('الاسم الكامل').fill('Omar Haddad');
+      await page.getByLabel('البريد الإلكتروني').fill('omar.ar@falcontrading.ae');
+      await page.getByLabel('رقم الهاتف المتحرك').fill(page.viewportSize()!.width > 500 ? '502345673' : '502345674');
+      await page.getByRole('button', { name: 'متابعة' }).click();
+      await page.waitForURL('**/business/VerifyOTP');
+      await page.getByLabel('الرقم 1 من 6').waitFor();
+    },
+  },
+  { name: 'company-info-ar', title: 'Company Details, Arabic', locale: 'ar-AE', take: falconPage('/business/CompanyInfo?step=1', 'تفاصيل الشركة') },
+  { name: 'company-license-ar', title: 'License Information, Arabic', locale: 'ar-AE', take: falconPage('/business/CompanyInfo?step=3', 'معلومات الرخصة التجارية') },
   { name: 'studio-login', title: 'studio login', take: visit('/studio/Login', null) },
   {
     name: 'studio-editor',
@@ -328,7 +358,7 @@ async function main(): Promise<void> {
     for (const [kind, viewport] of Object.entries(viewports) as [Kind, (typeof viewports)[Kind]][]) {
       for (const shot of shots.filter((s) => only.length === 0 || only.includes(s.name))) {
         // A context per page: each starts with empty storage, as a new tab would.
-        const context: BrowserContext = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+        const context: BrowserContext = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(shot.locale ? { locale: shot.locale } : {}) });
         const page = await context.newPage();
         try {
           await shot.take(page, setup);

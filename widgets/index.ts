@@ -37,6 +37,7 @@ export { transformErrors } from './theme/transformErrors';
 export { ParentDataContext } from './lib/ParentDataContext';
 export { RootDataContext } from './lib/RootDataContext';
 export { FormLogicContext, idOfPointer, type FieldLogicState } from './lib/FormLogicContext';
+export { ENGLISH_WIDGET_TEXTS, type WidgetTexts, WidgetTextsContext } from './lib/WidgetTexts';
 
 /** Widgets by name: RJSF's defaults (Fluent versions) and ours (the names used in `ui:widget`). */
 export const widgets: RegistryWidgetsType = {

@@ -119,10 +119,15 @@ export interface Budget {
  * its editor ships ajv and CodeMirror to lint as typed). Limits are what the build reached (issue 16: they keep
  * it from growing back) while the targets are not met; lower them as pages get smaller.
  */
+/*
+ * Limits at what the build reached, so nothing grows back unnoticed. Raised once on purpose: the app's texts in two
+ * languages (react-intl with its ICU message parser, issue 19) add 17 kB to every route; precompiling the messages
+ * and dropping the runtime parser would give back about 10 kB (docs/bundles.md, "What is left").
+ */
 export const BUDGETS: Record<'landing' | 'page' | 'studio', Budget> = {
-  landing: { limit: 170, target: 120 },
-  page: { limit: 355, target: 300 },
-  studio: { limit: 556, target: 556 },
+  landing: { limit: 188, target: 120 },
+  page: { limit: 372, target: 300 },
+  studio: { limit: 573, target: 573 },
 };
 
 export function budgetOf(route: string, budgets = BUDGETS): Budget {

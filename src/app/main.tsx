@@ -1,4 +1,3 @@
-import { FluentProvider } from '@fluentui/react-components';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -6,16 +5,19 @@ import { SWRConfig } from 'swr';
 import { AppServices } from './components/AppServices';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { GlobalStyles } from './components/GlobalStyles';
+import { I18nProvider } from './i18n/I18nProvider';
+import { applyToDocument } from './i18n/localeStore';
 import { JotaiProvider } from './lib/jotai';
 import { reportUncaughtErrors } from './lib/reportError';
 import { router } from './router';
-import { appTheme } from './theme';
 
 reportUncaughtErrors();
+// lang and dir before the first paint (the remembered or the browser's language), not after the texts load.
+applyToDocument();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
+    <I18nProvider>
       <GlobalStyles />
       <ErrorBoundary>
         <SWRConfig value={{ shouldRetryOnError: true, errorRetryCount: 3 }}>
@@ -25,6 +27,6 @@ createRoot(document.getElementById('root')!).render(
           </JotaiProvider>
         </SWRConfig>
       </ErrorBoundary>
-    </FluentProvider>
+    </I18nProvider>
   </StrictMode>,
 );

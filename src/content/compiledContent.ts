@@ -2,15 +2,19 @@ import { buildContent } from './buildContent';
 import { contentHash } from './contentHash';
 import type { BuiltContent, ContentFiles } from './contentTypes';
 import { ContentValidator, type StoredValidatorCode } from './contentValidator';
+import { localizeFiles } from './i18n/catalogue';
+import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
 
 /** Built content and its validators (ajv's standalone code of the steps and the prospect, generated once). */
 export interface CompiledContent {
   built: BuiltContent;
   validator: ContentValidator;
+  /** The files it was compiled from (a localized variant is compiled from them with a catalogue laid over). */
+  files: ContentFiles;
 }
 
-/** A few versions at a time: the one served, the one a studio check compares with, and a spare. */
-const LIMIT = 4;
+/** A few versions at a time (the one served, the one a studio check compares with, a spare), each in two languages. */
+const LIMIT = 8;
 const cache = new Map<string, CompiledContent>();
 
 /**
@@ -33,7 +37,7 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
   const built = buildContent(files);
   // Code generated earlier for these very files (by the same generator: the caller's concern) is run as is.
   const code = stored?.contentHash === hash ? stored.code : {};
-  const compiled = { built, validator: new ContentValidator(built, code).precompile() };
+  const compiled = { built, validator: new ContentValidator(built, code).precompile(), files };
   cache.set(hash, compiled);
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
   return compiled;
@@ -42,4 +46,21 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
 /** Compiled content of this process by its hash (`BuiltContent.version`), when one of the cached versions has it. */
 export function compiledByHash(hash: string): CompiledContent | undefined {
   return cache.get(hash);
+}
+
+const localizedCache = new WeakMap<CompiledContent, Map<Locale, CompiledContent>>();
+
+/**
+ * The content in a language: the files with the locale's catalogue (schemas/i18n/<locale>.json) laid over them,
+ * compiled like any content (its own hash, so its own standalone validators whose messages are the translated
+ * ones). The rules are those of the English files, untouched: the browser and the server both run this code for
+ * the locale, so they give the same messages. English is the content itself.
+ */
+export function localizedContent(compiled: CompiledContent, locale: Locale): CompiledContent {
+  if (locale === DEFAULT_LOCALE) return compiled;
+  let byLocale = localizedCache.get(compiled);
+  if (!byLocale) localizedCache.set(compiled, (byLocale = new Map()));
+  let hit = byLocale.get(locale);
+  if (!hit) byLocale.set(locale, (hit = compileContent(localizeFiles(compiled.files, locale))));
+  return hit;
 }

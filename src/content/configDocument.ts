@@ -1,11 +1,15 @@
 import type { Lifecycle } from './lifecycle';
 import type { BuiltContent, Flow, Role, StepDefinition } from './contentTypes';
+import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
 
 /** Account product ids accepted by the config endpoint (spec: starter, currentAccount, elite). */
 export const PRODUCT_IDS: readonly string[] = ['starter', 'currentAccount', 'elite'];
 
 export interface ConfigDocument {
+  /** The content version (hash of the published files, whatever the language): names the validators module. */
   version: string;
+  /** The language of the texts; the validators of `/api/validators/{version}/{role}.{locale}.js` answer in it too. */
+  locale: Locale;
   schemaVersion: number;
   segment: 'sme';
   role: Role;
@@ -30,7 +34,7 @@ const allowed = (roles: Role[] | undefined, role: Role) => !roles || roles.inclu
 /** What one role sees: flows and steps meant for other roles (the agent's KYC annexure) are left out. */
 export function buildConfigDocument(
   content: BuiltContent,
-  opts: { role: Role; product?: string; schemaVersion: number; publicKey?: string },
+  opts: { role: Role; product?: string; schemaVersion: number; publicKey?: string; locale?: Locale; version?: string },
 ): ConfigDocument {
   const flows: Record<string, Flow> = {};
   const stepNames = new Set<string>();
@@ -48,7 +52,8 @@ export function buildConfigDocument(
     template.applicationInfo = { ...info, accountType: opts.product };
   }
   return {
-    version: content.version,
+    version: opts.version ?? content.version,
+    locale: opts.locale ?? DEFAULT_LOCALE,
     schemaVersion: opts.schemaVersion,
     segment: 'sme',
     role: opts.role,

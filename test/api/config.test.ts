@@ -7,7 +7,7 @@ describeEachDatabase('GET /api/config', (db) => {
   it('returns steps, flows, lists, products, flags and the template with a strong ETag', async () => {
     const res = await app().inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers.etag).toMatch(/^"[0-9a-f]{16}-customer-all"$/);
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{16}-customer-all-en"$/);
     const body = res.json();
     expect(body).toMatchObject({ segment: 'sme', role: 'customer', schemaVersion: 1, product: null });
     expect(body.version).toMatch(/^[0-9a-f]{16}$/);
@@ -37,7 +37,7 @@ describeEachDatabase('GET /api/config', (db) => {
   it('puts the product into the template and the ETag', async () => {
     const res = await app().inject({ method: 'GET', url: '/api/config?segment=sme&product=elite&role=customer' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers.etag).toMatch(/-customer-elite"$/);
+    expect(res.headers.etag).toMatch(/-customer-elite-en"$/);
     expect(res.json().prospectTemplate.applicationInfo.accountType).toBe('elite');
   });
 

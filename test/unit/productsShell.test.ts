@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import products from '../../schemas/products.json';
 import { countdownLeft } from '../../src/app/components/sessionTimer';
 import { externalTarget } from '../../src/app/features/products/externalSite';
-import { accountForSlug, eligibilityNotice, headerLine, readProducts, variantFor } from '../../src/app/features/products/productsConfig';
+import { accountForSlug, accountTitle, eligibilityNotice, readProducts, variantFor } from '../../src/app/features/products/productsConfig';
+import { en } from '../../src/app/i18n/en';
 
 const config = readProducts(products as unknown as Record<string, unknown>);
 
@@ -27,11 +28,12 @@ describe('products from the config', () => {
     expect([variantFor(starter, true), variantFor(elite, true), variantFor(undefined, true)]).toEqual(['islamic', 'islamic', 'islamic']);
   });
 
-  it("writes the header line '<account type> [RAKislamic] Application for <company>'", () => {
+  it("names the account of the header line '<account type> [RAKislamic] Application for <company>' (the words: shell.header*)", () => {
     const elite = config.accounts[2];
-    expect(headerLine(elite, false)).toBe('Business Elite Application');
-    expect(headerLine(elite, true, 'Falcon Trading LLC')).toBe('Business Elite RAKislamic Application for Falcon Trading LLC');
-    expect(headerLine(config.accounts[0], false, '  ')).toBe('RAKstarter Application');
+    expect(accountTitle(elite, false)).toBe('Business Elite');
+    expect(accountTitle(elite, true)).toBe('Business Elite RAKislamic');
+    expect(accountTitle(config.accounts[0], false)).toBe('RAKstarter');
+    expect(en['shell.headerFor']).toBe('{account} Application for {company}');
   });
 
   it('substitutes the product name in the starter-age notice', () => {

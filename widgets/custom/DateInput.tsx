@@ -5,6 +5,8 @@ import { useMemo, useRef } from 'react';
 import { dateBounds } from '../lib/dateBounds';
 import { displayToStored, isoToDisplay, maskDate } from '../lib/masks';
 import { useParentData } from '../lib/ParentDataContext';
+import { useWidgetTexts } from '../lib/WidgetTexts';
+import { westernDigits } from '../../src/shared/digits';
 
 const useStyles = makeStyles({
   // The browser's own date picker opens from this input; it is kept out of sight and out of the tab order.
@@ -37,7 +39,8 @@ export function DateInput(props: WidgetProps) {
       picker.current?.focus(); // browsers without showPicker: the native input takes the keyboard
     }
   };
-  const range = [bounds.min && `from ${display(bounds.min)}`, bounds.max && `until ${display(bounds.max)}`].filter(Boolean).join(' ');
+  const texts = useWidgetTexts();
+  const range = bounds.min || bounds.max ? texts.dateRange(display(bounds.min), display(bounds.max)) : '';
 
   return (
     <span className={styles.wrap}>
@@ -45,6 +48,8 @@ export function DateInput(props: WidgetProps) {
         id={id}
         name={htmlName || id}
         type="text"
+        // dd/mm/yyyy reads left to right on an Arabic page too.
+        dir="ltr"
         inputMode="numeric"
         autoComplete="off"
         maxLength={10}
@@ -53,7 +58,7 @@ export function DateInput(props: WidgetProps) {
             appearance="transparent"
             size="small"
             icon={<CalendarRegular />}
-            aria-label="Open the calendar"
+            aria-label={texts.openCalendar}
             disabled={disabled || readonly}
             onClick={openPicker}
           />
@@ -69,7 +74,7 @@ export function DateInput(props: WidgetProps) {
         aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
         aria-describedby={`${ariaDescribedByIds(id)}${range ? ` ${id}__range` : ''}`}
         onChange={(_, data) => {
-          const next = displayToStored(maskDate(data.value));
+          const next = displayToStored(maskDate(westernDigits(data.value)));
           onChange(next === undefined ? options.emptyValue : next);
         }}
         onBlur={() => onBlur(id, value)}
@@ -88,7 +93,7 @@ export function DateInput(props: WidgetProps) {
       />
       {range && (
         <span id={`${id}__range`} hidden>
-          {`Date ${range}, format dd/mm/yyyy`}
+          {range}
         </span>
       )}
     </span>

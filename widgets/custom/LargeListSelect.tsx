@@ -33,6 +33,8 @@ export function LargeListSelect(props: WidgetProps) {
       id={id}
       name={htmlName || id}
       freeform
+      // A dialling code ('+971') reads left to right in an Arabic form, a country's Arabic name right to left.
+      dir="auto"
       value={query ?? selectedText}
       selectedOptions={typeof value === 'string' && value ? [value] : []}
       placeholder={placeholder || undefined}

@@ -3,6 +3,7 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useCallback } from 'react';
 import type { FormContext } from '../FormContext';
 import { useClearOnParentChange, useListOptions } from '../lib/useListOptions';
+import { useWidgetTexts } from '../lib/WidgetTexts';
 
 /**
  * A native select over a small reference list named by the field's `x-list` (from formContext.lists).
@@ -11,6 +12,7 @@ import { useClearOnParentChange, useListOptions } from '../lib/useListOptions';
  * disabled until the sibling is chosen and is cleared when the sibling changes.
  */
 export function ListSelect(props: WidgetProps) {
+  const texts = useWidgetTexts();
   const { id, htmlName, value, schema, registry, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
   const { options: listOptions, waitingForParent, parentValue } = useListOptions(schema, registry.formContext as FormContext, id, value);
   const clear = useCallback(() => onChange(options.emptyValue), [onChange, options.emptyValue]);
@@ -32,7 +34,7 @@ export function ListSelect(props: WidgetProps) {
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     >
-      <option value="">{placeholder || 'Select'}</option>
+      <option value="">{placeholder || texts.select}</option>
       {unknown && <option value={current}>{current}</option>}
       {listOptions.map((o) => (
         <option key={o.value} value={o.value}>

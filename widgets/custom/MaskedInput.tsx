@@ -1,5 +1,6 @@
 import { Input, type InputProps } from '@fluentui/react-components';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { westernDigits } from '../../src/shared/digits';
 
 export interface MaskSpec {
   /** What the input shows for a stored value. */
@@ -11,7 +12,10 @@ export interface MaskSpec {
   inputProps?: Partial<InputProps>;
 }
 
-/** A text input with a display mask; the stored value is whatever `parse` returns. */
+/**
+ * A text input with a display mask; the stored value is whatever `parse` returns. Arabic-Indic digits are read as
+ * 0-9, and the masked value (Emirates ID, dates, ...) reads left to right on a right-to-left page too.
+ */
 export function MaskedInput({ mask, ...props }: WidgetProps & { mask: MaskSpec }) {
   const { id, htmlName, value, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
   return (
@@ -19,6 +23,7 @@ export function MaskedInput({ mask, ...props }: WidgetProps & { mask: MaskSpec }
       id={id}
       name={htmlName || id}
       type="text"
+      dir="ltr"
       autoComplete="off"
       {...mask.inputProps}
       maxLength={mask.maxLength}
@@ -30,7 +35,7 @@ export function MaskedInput({ mask, ...props }: WidgetProps & { mask: MaskSpec }
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={(_, data) => {
-        const next = mask.parse(data.value);
+        const next = mask.parse(westernDigits(data.value));
         onChange(next === '' ? options.emptyValue : next);
       }}
       onBlur={() => onBlur(id, value)}

@@ -3,7 +3,7 @@ import type { PackageBenefit, ValuePackage } from '../FormContext';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  list: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
+  list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL },
   footer: { marginTop: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
 });
 

@@ -1,19 +1,21 @@
 import { Radio, RadioGroup } from '@fluentui/react-components';
 import { ariaDescribedByIds, optionId, type WidgetProps } from '@rjsf/utils';
+import { useWidgetTexts } from '../lib/WidgetTexts';
 
 /**
  * Yes/No as two horizontal radio buttons. Stores booleans for boolean fields and "Y"/"N" for string fields
  * (the YesNoList values); ui:options.yesLabel / noLabel change the wording.
  */
 export function YesNo(props: WidgetProps) {
+  const texts = useWidgetTexts();
   const { id, htmlName, value, schema, options, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus } = props;
   // ['boolean', 'null'] (an answer the form may clear) is a boolean field too.
   const isBoolean = schema.type === 'boolean' || (Array.isArray(schema.type) && schema.type.includes('boolean'));
   const yes = isBoolean ? true : 'Y';
   const no = isBoolean ? false : 'N';
   const current = value === yes ? 'yes' : value === no ? 'no' : '';
-  const yesLabel = typeof options.yesLabel === 'string' ? options.yesLabel : 'Yes';
-  const noLabel = typeof options.noLabel === 'string' ? options.noLabel : 'No';
+  const yesLabel = typeof options.yesLabel === 'string' ? options.yesLabel : texts.yes;
+  const noLabel = typeof options.noLabel === 'string' ? options.noLabel : texts.no;
   return (
     <RadioGroup
       id={id}

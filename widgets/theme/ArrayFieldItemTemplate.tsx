@@ -2,6 +2,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { buttonId, getUiOptions, type ArrayFieldItemTemplateProps } from '@rjsf/utils';
 import { uiLogicOf } from '../lib/showWhen';
+import { useWidgetTexts } from '../lib/WidgetTexts';
 
 const useStyles = makeStyles({
   row: {
@@ -22,12 +23,13 @@ const useStyles = makeStyles({
  * ui:logic.array.keepOne the last row can be deleted too: the list template then puts one empty row back.
  */
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const texts = useWidgetTexts();
   const styles = useStyles();
   const { children, buttonsProps, index, totalItems, parentUiSchema, disabled, readonly } = props;
   const parentOptions = getUiOptions(parentUiSchema);
   const minRows = uiLogicOf(parentUiSchema)?.array?.keepOne === true ? 0 : Number(parentOptions.minRows ?? 1);
   const canRemove = buttonsProps.hasRemove && totalItems > minRows && parentOptions.removable !== false;
-  const removeText = typeof parentOptions.removeButtonText === 'string' ? parentOptions.removeButtonText : 'Remove';
+  const removeText = typeof parentOptions.removeButtonText === 'string' ? parentOptions.removeButtonText : texts.remove;
 
   return (
     <div className={styles.row}>

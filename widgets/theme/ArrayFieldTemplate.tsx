@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
 import { uiLogicOf } from '../lib/showWhen';
 import { buttonId, getTemplate, getUiOptions, type ArrayFieldTemplateProps, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
+import { useWidgetTexts } from '../lib/WidgetTexts';
 
 const useStyles = makeStyles({
   section: { border: 'none', margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -38,6 +39,7 @@ export function lastRowFilled(rule: unknown, items: unknown[], itemSchema: RJSFS
  * shows one row: an empty list gets one empty entry, so deleting the last row resets it (site visits, banks).
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const texts = useWidgetTexts();
   const styles = useStyles();
   const { canAdd, disabled, fieldPathId, uiSchema, items, onAddClick, readonly, registry, required, schema, title, formData, errorSchema } = props;
   const options = getUiOptions(uiSchema);
@@ -48,7 +50,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const gating = uiLogicOf(uiSchema)?.array;
   const filled = lastRowFilled(gating?.addWhenFilled, rows, itemSchema, errorSchema);
   const addable = options.addable !== false;
-  const addText = typeof options.addButtonText === 'string' ? options.addButtonText : 'Add';
+  const addText = typeof options.addButtonText === 'string' ? options.addButtonText : texts.add;
   const keepOne = gating?.keepOne === true && !disabled && !readonly;
   useEffect(() => {
     if (keepOne && rows.length === 0) onAddClick();

@@ -1,6 +1,7 @@
 import { Input, type InputProps } from '@fluentui/react-components';
 import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
+import { westernDigits } from '../../src/shared/digits';
 
 type InputType = NonNullable<InputProps['type']>;
 
@@ -18,6 +19,9 @@ const inputModeFor = (type: string, schemaType: unknown): InputProps['inputMode'
  * native `maxLength`: the browser would silently cut a longer (pasted) value, e.g. an e-mail, and then report
  * the cut value invalid; the schema's "Maximum N characters" message says what is wrong instead. No native
  * `required`: the browser's own bubbles would pre-empt the schema's messages (Field sets aria-required).
+ * Digits typed on an Arabic keyboard (٠-٩) are stored as 0-9; numbers are therefore typed into a text input with
+ * a numeric keyboard (a native number input drops Arabic-Indic digits before any code sees them). Phone numbers
+ * and e-mail addresses read left to right, also on a right-to-left page.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, placeholder, type, rawErrors } = props;
@@ -28,7 +32,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (onChangeOverride) return onChangeOverride(event);
-    const next = event.target.value;
+    const next = westernDigits(event.target.value);
     onChange(next === '' ? options.emptyValue : next);
   };
 
@@ -36,7 +40,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     <Input
       id={id}
       name={htmlName || id}
-      type={kind as InputType}
+      type={(numeric ? 'text' : kind) as InputType}
+      dir={kind === 'tel' || kind === 'email' || numeric ? 'ltr' : undefined}
       inputMode={(options.inputMode as InputProps['inputMode']) ?? inputModeFor(kind, schema.type)}
       value={String(inputValue)}
       placeholder={placeholder || undefined}

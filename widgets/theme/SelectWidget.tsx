@@ -6,12 +6,14 @@ import {
   type EnumOptionsType,
   type WidgetProps,
 } from '@rjsf/utils';
+import { useWidgetTexts } from '../lib/WidgetTexts';
 
 /**
  * A native select (Fluent `Select`) for enums: keyboard and screen-reader friendly and the phone's own
  * picker. Option values are indexes, so typed enum values (numbers, booleans) survive the round trip.
  */
 export function SelectWidget(props: WidgetProps) {
+  const texts = useWidgetTexts();
   const { id, htmlName, value, options, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus } = props;
   const enumOptions = (options.enumOptions ?? []) as EnumOptionsType[];
   const enumDisabled = (options.enumDisabled ?? []) as unknown[];
@@ -30,7 +32,7 @@ export function SelectWidget(props: WidgetProps) {
       onBlur={(e) => onBlur(id, decode(e.target.value))}
       onFocus={(e) => onFocus(id, decode(e.target.value))}
     >
-      <option value="">{placeholder || 'Select'}</option>
+      <option value="">{placeholder || texts.select}</option>
       {enumOptions.map((option, i) => (
         <option key={String(option.value)} value={String(i)} disabled={enumDisabled.includes(option.value)}>
           {option.label}

@@ -3,7 +3,7 @@ import type { TitleFieldProps } from '@rjsf/utils';
 
 const useStyles = makeStyles({
   title: { display: 'block', padding: 0, marginBottom: tokens.spacingVerticalXS },
-  required: { color: tokens.colorPaletteRedForeground3, paddingLeft: tokens.spacingHorizontalXXS },
+  required: { color: tokens.colorPaletteRedForeground3, paddingInlineStart: tokens.spacingHorizontalXXS },
 });
 
 /** Heading of a section (an object with a title) or a list. */

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
+import { useT } from '../i18n/useT';
 import { atomWithStorage, createJSONStorage, useAtom } from '../lib/jotai';
 
 /** Closed once per tab: the banner does not come back on every page. */
@@ -17,12 +18,13 @@ const useStyles = makeStyles({
 export const DesktopBanner = memo(function DesktopBanner() {
   const styles = useStyles();
   const [closed, setClosed] = useAtom(desktopBannerClosedAtom);
+  const t = useT();
   if (closed) return null;
   return (
     <MessageBar intent="info" className={styles.banner} layout="multiline">
-      <MessageBarBody>Use the desktop to access all the services of Quick Apply</MessageBarBody>
+      <MessageBarBody>{t('shell.desktopBanner')}</MessageBarBody>
       <MessageBarActions
-        containerAction={<Button className={styles.close} appearance="transparent" aria-label="Close the banner" icon={<DismissRegular />} onClick={() => setClosed(true)} />}
+        containerAction={<Button className={styles.close} appearance="transparent" aria-label={t('shell.closeBanner')} icon={<DismissRegular />} onClick={() => setClosed(true)} />}
       />
     </MessageBar>
   );

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { useRichT, useT } from '../i18n/useT';
 
 export interface SessionDialogViewProps {
   /** Seconds left of the countdown, or null while the countdown dialog is closed. */
@@ -13,20 +14,22 @@ export interface SessionDialogViewProps {
  * it brings) is loaded once a session exists, not on the landing page, which has none.
  */
 export default function SessionDialogView({ left, expired, busy, onContinue }: SessionDialogViewProps) {
+  const t = useT();
+  const rich = useRichT();
   return (
     <>
       <Dialog open={left !== null} modalType="alert">
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>
-            <DialogTitle>Oops, looks like your session is about to expire. Would you like to continue on this page?</DialogTitle>
+            <DialogTitle>{t('session.expiring')}</DialogTitle>
             <DialogContent>
               <p role="timer" aria-live="off">
-                Your session ends in <strong>{left ?? 0}</strong> seconds.
+                {rich('session.endsIn', { seconds: left ?? 0, strong: (chunks) => <strong>{chunks}</strong> })}
               </p>
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" disabled={busy} onClick={onContinue}>
-                Yes
+                {t('widgets.yes')}
               </Button>
             </DialogActions>
           </DialogBody>
@@ -35,10 +38,10 @@ export default function SessionDialogView({ left, expired, busy, onContinue }: S
       <Dialog open={expired} modalType="alert">
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>
-            <DialogTitle>Sorry, your session has expired. But don&apos;t worry, you can retrieve your application from where you left.</DialogTitle>
+            <DialogTitle>{t('session.expired')}</DialogTitle>
             <DialogActions>
               <Button appearance="primary" onClick={() => window.location.reload()}>
-                Reload
+                {t('session.reload')}
               </Button>
             </DialogActions>
           </DialogBody>

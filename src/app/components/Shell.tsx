@@ -4,10 +4,12 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useConfig } from '../features/config/useConfig';
 import { accountChoiceAtom } from '../features/products/accountChoice';
-import { accountForSlug, headerLine, readProducts, variantFor } from '../features/products/productsConfig';
+import { accountForSlug, accountTitle, readProducts, variantFor } from '../features/products/productsConfig';
 import { useSession, useSessionControls } from '../features/session/session';
 import { useAtomValue } from '../lib/jotai';
 import { appTheme, islamicTheme, panelColours, type PanelVariant } from '../theme';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
+import { useT } from '../i18n/useT';
 import { DesktopBanner } from './DesktopBanner';
 import { activeStepFor, customerJourney, type JourneyStep } from './journey';
 import { Logo } from './Logo';
@@ -20,8 +22,8 @@ const useStyles = makeStyles({
   root: { display: 'flex', minHeight: '100vh', '@media (max-width: 499px)': { flexDirection: 'column' } },
   skip: {
     position: 'absolute',
-    left: '-10000px',
-    ':focus': { left: '8px', top: '8px', zIndex: 1000, padding: '8px 12px', backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1 },
+    insetInlineStart: '-10000px',
+    ':focus': { insetInlineStart: '8px', top: '8px', zIndex: 1000, padding: '8px 12px', backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1 },
   },
   srOnly: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   panel: {
@@ -48,7 +50,7 @@ const useStyles = makeStyles({
   },
   // The header line shares its row with Logout, even on phones (it wraps inside, not below).
   header: { color: tokens.colorNeutralForeground2, fontWeight: 600, flex: '1 1 180px', minWidth: 0, margin: 0 },
-  user: { display: 'flex', alignItems: 'center', gap: '12px', marginLeft: 'auto' },
+  user: { display: 'flex', alignItems: 'center', gap: '12px', marginInlineStart: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end' },
   main: {
     flexGrow: 1,
     padding: '32px 48px',
@@ -76,6 +78,7 @@ export interface ShellProps {
 
 /** Which colour and header the panel shows: the prospect first, then the chosen account, then the route. */
 function usePanelState(forced: PanelVariant | undefined): { variant: PanelVariant; header: string | null } {
+  const t = useT();
   const { pathname } = useLocation();
   const { data: config } = useConfig();
   const products = readProducts(config?.products);
@@ -90,7 +93,9 @@ function usePanelState(forced: PanelVariant | undefined): { variant: PanelVarian
   if (signedIn && application?.accountType) {
     const account = byId(application.accountType);
     const islamic = application.islamicBanking === true;
-    return { variant: forced ?? pageVariant ?? variantFor(account, islamic), header: headerLine(account, islamic, application.companyName) };
+    const company = application.companyName?.trim();
+    const header = company ? t('shell.headerFor', { account: accountTitle(account, islamic), company }) : t('shell.header', { account: accountTitle(account, islamic) });
+    return { variant: forced ?? pageVariant ?? variantFor(account, islamic), header };
   }
   const routed = accountForSlug(products, pathname.match(/^\/business\/accounts\/([^/]+)/)?.[1]);
   if (routed) return { variant: forced ?? pageVariant ?? variantFor(routed.account, routed.bankingType === 'islamic'), header: null };
@@ -107,6 +112,7 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
   const panel = usePanelState(variant);
   const active = activeStep ?? activeStepFor(pathname);
   const signedIn = session?.kind === 'customer' || session?.kind === 'agent';
+  const t = useT();
   useHeadingFocus();
 
   const onLogout = async () => {
@@ -125,13 +131,13 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
   const page = (
     <div className={styles.root}>
       <a href="#main" className={styles.skip}>
-        Skip to main content
+        {t('shell.skip')}
       </a>
       <DesktopBanner />
-      <nav className={styles.panel} style={{ backgroundColor: panelColours[panel.variant] }} aria-label="Application progress" data-variant={panel.variant}>
+      <nav className={styles.panel} style={{ backgroundColor: panelColours[panel.variant] }} aria-label={t('shell.progress')} data-variant={panel.variant}>
         <Link to={{ pathname: '/business/accounts', search }} className={styles.logo}>
           <Logo variant={panel.variant} />
-          <span className={styles.srOnly}>: all business accounts</span>
+          <span className={styles.srOnly}>{t('shell.allAccounts')}</span>
         </Link>
         <Text as="p" className={styles.title}>
           {title}
@@ -139,28 +145,22 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
         {showSteps && <StepList steps={steps} active={active} linking={linking} search={search} />}
       </nav>
       <div className={styles.column}>
-        {(panel.header || signedIn) && (
-          <div className={styles.topBar}>
-            {panel.header && (
-              <Text as="p" className={styles.header} data-testid="application-header">
-                {panel.header}
-              </Text>
-            )}
+        <div className={styles.topBar}>
+          {panel.header && (
+            <Text as="p" className={styles.header} data-testid="application-header">
+              {panel.header}
+            </Text>
+          )}
+          <div className={styles.user}>
+            {signedIn && session.kind === 'agent' && <Text>{session.roCode ? t('shell.roCode', { name: session.name ?? '', code: session.roCode }) : session.name}</Text>}
+            <LanguageSwitcher />
             {signedIn && (
-              <div className={styles.user}>
-                {session.kind === 'agent' && (
-                  <Text>
-                    {session.name}
-                    {session.roCode ? ` (RO code ${session.roCode})` : ''}
-                  </Text>
-                )}
-                <Button appearance="subtle" icon={<SignOutRegular />} onClick={() => void onLogout()}>
-                  Logout
-                </Button>
-              </div>
+              <Button appearance="subtle" icon={<SignOutRegular />} onClick={() => void onLogout()}>
+                {t('shell.logout')}
+              </Button>
             )}
           </div>
-        )}
+        </div>
         <main className={styles.main} id="main" tabIndex={-1}>
           {children}
         </main>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/useT';
 import type { JourneyStep } from './journey';
 
 const useStyles = makeStyles({
@@ -63,8 +64,9 @@ export interface StepListProps {
 /** The progress list (spec 001 §2): the active step has a marker, earlier steps are filled. */
 export const StepList = memo(function StepList({ steps, active, linking = false, search = '' }: StepListProps) {
   const styles = useStyles();
+  const t = useT();
   return (
-    <ol className={styles.list} aria-label="Application steps">
+    <ol className={styles.list} aria-label={t('steps.label')}>
       {steps.map((s) => {
         const done = s.step < active;
         const isActive = s.step === active;
@@ -74,8 +76,8 @@ export const StepList = memo(function StepList({ steps, active, linking = false,
               {done ? <CheckmarkRegular /> : s.step}
             </span>
             <span className={styles.label}>
-              {s.title}
-              {done && <span className={styles.srOnly}> (completed)</span>}
+              {s.titleId ? t(s.titleId) : s.title}
+              {done && <span className={styles.srOnly}>{t('steps.completed')}</span>}
             </span>
           </>
         );

@@ -7,6 +7,7 @@ import {
   type SessionKey,
 } from '../../shared/envelope';
 import { RequestKeyRing } from '../../shared/requestKeyRing';
+import { currentLocale } from '../i18n/localeStore';
 
 /** 401 with an empty body: the session expired (the app sends the user back to log in). */
 export class SessionExpiredError extends Error {
@@ -96,6 +97,8 @@ export async function secureFetch<T = unknown>(url: string, options: SecureFetch
     accept: 'application/json',
     'x-request-id': globalThis.crypto.randomUUID(),
     'device-id': deviceId(),
+    // The server answers field errors in the page's language (the browser's own Accept-Language may differ).
+    'accept-language': currentLocale(),
     'cache-control': 'no-cache, no-store',
     pragma: 'no-cache',
     expires: '0',

@@ -1,3 +1,5 @@
+import { localizedContent } from '../../content/compiledContent';
+import { DEFAULT_LOCALE, type Locale } from '../../content/i18n/locales';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createAuditRepository } from '../repositories/auditRepository';
@@ -24,7 +26,7 @@ export function createProspectService(app: FastifyInstance) {
   const audit = createAuditRepository();
 
   /** `audit`: the action of the audit row and what it adds to the changes (an import says where the data came from). */
-  async function create(principal: Principal, body: Obj, ip: string, audited: { action: string; changes: unknown[] } = { action: 'prospect.create', changes: [] }): Promise<{ row: SavedProspect; validRoCode: string; contentNumber: number; validated: ValidationState }> {
+  async function create(principal: Principal, body: Obj, ip: string, audited: { action: string; changes: unknown[] } = { action: 'prospect.create', changes: [] }, locale: Locale = DEFAULT_LOCALE): Promise<{ row: SavedProspect; validRoCode: string; contentNumber: number; validated: ValidationState }> {
     const actor = actorOf(principal);
     authorize(actor, 'create');
     if (app.recaptcha && principal.kind === 'customer') await app.recaptcha.check(body.recaptchaToken, ip);
@@ -56,7 +58,7 @@ export function createProspectService(app: FastifyInstance) {
     const logic = applyFormLogic(content.built, document);
     document = logic.document;
     const validated: ValidationState = { contentNumber: content.number, day: today(), hidden: logic.hidden };
-    const errors = validateProspect(content.validator, document, { completeSteps: [{ step: 'applicantInfo', at: '' }], hidden: logic.hidden });
+    const errors = validateProspect(localizedContent(content, locale).validator, document, { completeSteps: [{ step: 'applicantInfo', at: '' }], hidden: logic.hidden });
     if (errors.length) throw fieldsValidation(errors);
     const owner =
       principal.kind === 'customer'
@@ -73,6 +75,6 @@ export function createProspectService(app: FastifyInstance) {
 
   return {
     create,
-    save: (principal: Principal, row: ProspectRow, input: SaveInput, cached?: Parameters<typeof saveProspect>[4]) => saveProspect(app, principal, row, input, cached),
+    save: (principal: Principal, row: ProspectRow, input: SaveInput, cached?: Parameters<typeof saveProspect>[4], locale?: Locale) => saveProspect(app, principal, row, input, cached, locale),
   };
 }

@@ -1,3 +1,5 @@
+import { localizedContent } from '../../content/compiledContent';
+import { DEFAULT_LOCALE, type Locale } from '../../content/i18n/locales';
 import type { ProspectDraft } from '../../shared/prospectDraft';
 import type { FastifyInstance } from 'fastify';
 import type { BuiltContent } from '../../content/contentTypes';
@@ -93,6 +95,8 @@ export async function saveProspect(
    * what its own validation depended on (unchanged steps are then not validated again).
    */
   cached?: { expectedXmin: string; validated?: ValidationState },
+  /** The language of the field errors (the validators of its catalogue: the same rules, translated messages). */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ row: SavedProspect; contentNumber: number; preScreening?: ScreeningOutcome; validated?: ValidationState }> {
   const expectedXmin = cached?.expectedXmin;
   const { prospect, saveType, actionType, step, signatoryIndex, version } = input;
@@ -125,7 +129,7 @@ export async function saveProspect(
   }
   const validated: ValidationState = { contentNumber: content.number, day: today(), hidden: logic.hidden };
   const unchanged = !submit && cached?.validated ? unchangedSteps(content, row.document, document, cached.validated, validated) : undefined;
-  const errors = validateProspect(content.validator, document, { completeSteps, submit, hidden: logic.hidden, ...(unchanged ? { unchanged } : {}) });
+  const errors = validateProspect(localizedContent(content, locale).validator, document, { completeSteps, submit, hidden: logic.hidden, ...(unchanged ? { unchanged } : {}) });
   if (errors.length) throw fieldsValidation(errors);
   if (submit) await requireDocuments(app, row, document, content.built.documents as unknown as DocumentsConfig);
   // Removed stakeholders lose their steps; a new signatory's completed steps reopen (spec 001 §4).

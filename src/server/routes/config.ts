@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { buildConfigDocument, PRODUCT_IDS } from '../../content/configDocument';
+import { localizedContent } from '../../content/compiledContent';
 import { ROLES } from '../../content/contentTypes';
+import { LOCALES, requestLocale } from '../../content/i18n/locales';
 import { ApiError } from '../plugins/app/errors';
 
 const querystring = {
@@ -10,18 +12,21 @@ const querystring = {
     segment: { type: 'string', maxLength: 20 },
     product: { type: 'string', maxLength: 40 },
     role: { type: 'string', maxLength: 20 },
+    locale: { type: 'string', maxLength: 10 },
   },
 } as const;
 
 /**
- * GET /api/config?segment=sme&product=<accountType>&role=customer|agent
+ * GET /api/config?segment=sme&product=<accountType>&role=customer|agent&locale=en|ar
  * Everything the browser needs to render the forms: steps (schema + UI schema), flows, lists, products, flags
- * and the prospect template, with the content version. Strong ETag; 304 when unchanged.
+ * and the prospect template, with the content version. In the language of `locale`, else of Accept-Language (the
+ * texts of schemas/i18n/<locale>.json laid over the English; `locale` of the document says which). Strong ETag
+ * per version, role, product and language; 304 when unchanged.
  */
 const configRoutes: FastifyPluginAsync = async (app) => {
   const cache = new Map<string, { etag: string; body: string }>();
 
-  app.get<{ Querystring: { segment?: string; product?: string; role?: string } }>(
+  app.get<{ Querystring: { segment?: string; product?: string; role?: string; locale?: string } }>(
     '/config',
     { schema: { querystring } },
     async (request, reply) => {
@@ -34,18 +39,25 @@ const configRoutes: FastifyPluginAsync = async (app) => {
       if (product !== undefined && !PRODUCT_IDS.includes(product)) {
         errors.push({ errorCode: 'INVALID', field: 'product', message: `Unknown product "${product}"; use one of ${PRODUCT_IDS.join(', ')}` });
       }
+      const { locale: asked } = request.query;
+      if (asked !== undefined && !(LOCALES as readonly string[]).includes(asked)) {
+        errors.push({ errorCode: 'INVALID', field: 'locale', message: `Unknown locale "${asked}"; use one of ${LOCALES.join(', ')}` });
+      }
       if (errors.length) throw new ApiError(400, 'FieldsValidation', errors);
+      const locale = requestLocale(asked, request.headers['accept-language']);
 
       const content = await app.contentStore.current();
-      const key = `${content.built.version}|${role}|${product ?? ''}`;
+      const key = `${content.built.version}|${role}|${product ?? ''}|${locale}`;
       let entry = cache.get(key);
       if (!entry) {
-        const doc = buildConfigDocument(content.built, { role: role as 'customer' | 'agent', product, schemaVersion: content.number, publicKey: app.publicKeySpki });
-        entry = { etag: `"${content.built.version}-${role}-${product ?? 'all'}"`, body: JSON.stringify(doc) };
-        cache.clear();
+        const { built } = localizedContent(content, locale);
+        const doc = buildConfigDocument(built, { role: role as 'customer' | 'agent', product, schemaVersion: content.number, publicKey: app.publicKeySpki, locale, version: content.built.version });
+        entry = { etag: `"${content.built.version}-${role}-${product ?? 'all'}-${locale}"`, body: JSON.stringify(doc) };
+        // The entries of the version served (per role, product and language); an older version's are dropped.
+        for (const k of cache.keys()) if (!k.startsWith(`${content.built.version}|`)) cache.delete(k);
         cache.set(key, entry);
       }
-      reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').header('content-language', locale);
       const inm = request.headers['if-none-match'];
       if (inm && inm.split(',').some((t) => t.trim() === entry.etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(entry.body);

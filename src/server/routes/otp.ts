@@ -1,3 +1,5 @@
+import { localizedContent } from '../../content/compiledContent';
+import { localeOf } from '../i18n/requestLocale';
 import type { FastifyPluginAsync } from 'fastify';
 import { pointerToDotted } from '../../validation/errors';
 import { ApiError } from '../plugins/app/errors';
@@ -70,7 +72,8 @@ const otpRoutes: FastifyPluginAsync = async (app) => {
       }
 
       // The same rules and messages as the come-back login and one-time-code forms.
-      const { validator } = await app.contentStore.current();
+      // In the caller's language: the same code, with its catalogue's messages, as the browser's validators.
+      const { validator } = localizedContent(await app.contentStore.current(), localeOf(request));
       const login = { email: b.email, countryCode: b.countryCode, mobileNo: b.mobileNo };
       const errors = validator.validate('steps/comeBackLogin', login);
       if (b.action === 'verify') errors.push(...validator.validate('steps/otpVerify', { otpToken: b.otpToken }));

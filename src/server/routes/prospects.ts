@@ -1,3 +1,4 @@
+import { localeOf } from '../i18n/requestLocale';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../plugins/app/errors';
 import { readCompletedSteps } from '../prospects/completedSteps';
@@ -95,7 +96,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, validRoCode, contentNumber, validated } = await service.create(request.principal!, request.body, request.ip);
+      const { row, validRoCode, contentNumber, validated } = await service.create(request.principal!, request.body, request.ip, undefined, localeOf(request));
       cache.remember(row, validated);
       return reply.code(201).send({ ...present(row, contentNumber, request.principal), validRoCode });
     },
@@ -207,7 +208,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
             before = cached.row;
             const input = saveInputOf(request.body, cached.row, principal);
             sent = input.prospect;
-            return await service.save(principal, cached.row, input, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) });
+            return await service.save(principal, cached.row, input, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) }, localeOf(request));
           } catch (error) {
             const stale = error instanceof StaleRowError || (error instanceof ApiError && (await repo.currentXmin(app.database.db, id)) !== cached.row.xmin);
             if (!stale) throw error;
@@ -217,7 +218,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
         before = await load(request, id);
         const input = saveInputOf(request.body, before, principal);
         sent = input.prospect;
-        return service.save(principal, before, input);
+        return service.save(principal, before, input, undefined, localeOf(request));
       };
       let saved;
       try {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { compiledByHash } from '../../content/compiledContent';
+import { compiledByHash, localizedContent } from '../../content/compiledContent';
 import { ROLES, type Role } from '../../content/contentTypes';
+import { DEFAULT_LOCALE, type Locale, LOCALES } from '../../content/i18n/locales';
 import { ApiError } from '../plugins/app/errors';
 import { type ValidatorModule, validatorModule } from '../content/validatorModules';
 
@@ -8,7 +9,11 @@ const params = {
   type: 'object',
   required: ['version', 'role'],
   additionalProperties: false,
-  properties: { version: { type: 'string', pattern: '^[0-9a-f]{16}$' }, role: { type: 'string', enum: ROLES.map((r) => `${r}.js`) } },
+  properties: {
+    version: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+    // customer.js (English), customer.ar.js (the locale's messages), ...
+    role: { type: 'string', enum: ROLES.flatMap((r) => LOCALES.map((l) => (l === DEFAULT_LOCALE ? `${r}.js` : `${r}.${l}.js`))) },
+  },
 } as const;
 const draftParams = {
   type: 'object',
@@ -27,7 +32,8 @@ export function sendModule(request: FastifyRequest, reply: FastifyReply, module:
 }
 
 /**
- * GET /api/validators/{version}/{role}.js: the validators of a content version (its hash, the config document's
+ * GET /api/validators/{version}/{role}.js (and {role}.{locale}.js, the same rules with the messages of a language's
+ * catalogue, src/content/compiledContent.ts `localizedContent`): the validators of a content version (its hash, the config document's
  * `version`) for one role's forms, as an ES module of ajv standalone code (src/content/validatorCode.ts). The
  * browser imports it and compiles no schema, so the CSP needs no 'unsafe-eval'. Public like the config document it
  * belongs to; immutable, since the address names the content. A version this process no longer keeps answers 404
@@ -39,14 +45,14 @@ const validatorRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { version: string; role: string } }>('/validators/:version/:role', { schema: { params } }, async (request, reply) => {
     const { version } = request.params;
-    const role = request.params.role.replace(/\.js$/, '') as Role;
-    const key = `${version}/${role}`;
+    const [role, locale = DEFAULT_LOCALE] = request.params.role.replace(/\.js$/, '').split('.') as [Role, Locale?];
+    const key = `${version}/${role}.${locale}`;
     let module = modules.get(key);
     if (!module) {
       const current = await app.contentStore.current();
       const compiled = current.built.version === version ? current : compiledByHash(version);
       if (!compiled) throw notFound(`content version ${version}`);
-      module = validatorModule(compiled.validator.browserCode(role));
+      module = validatorModule(localizedContent(compiled, locale).validator.browserCode(role));
       // The modules of the versions still served (a few at most): drop those of versions no longer cached.
       for (const k of modules.keys()) if (!compiledByHash(k.split('/')[0]!)) modules.delete(k);
       modules.set(key, module);

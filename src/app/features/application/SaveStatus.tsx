@@ -2,25 +2,28 @@ import { Caption1, makeStyles, Spinner, tokens } from '@fluentui/react-component
 import { CheckmarkCircle16Regular, CloudOff16Regular, Edit16Regular, ErrorCircle16Regular } from '@fluentui/react-icons';
 import type { SaveState } from './contract';
 import { useApplication } from './useApplication';
+import type { MessageId } from '../../i18n/en';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   line: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minHeight: '20px', color: tokens.colorNeutralForeground2 },
   offline: { color: tokens.colorPaletteDarkOrangeForeground1 },
 });
 
-const TEXT: Record<SaveState, string> = {
-  saved: 'All changes saved',
-  pending: 'Unsaved changes',
-  saving: 'Saving…',
-  offline: 'You are offline. Your changes are kept and will be saved when you are back online.',
-  retrying: 'Saving failed. Trying again…',
-  refused: 'Not saved — fix the highlighted field',
+const TEXT: Record<SaveState, MessageId> = {
+  saved: 'save.saved',
+  pending: 'save.pending',
+  saving: 'save.saving',
+  offline: 'save.offline',
+  retrying: 'save.retrying',
+  refused: 'save.refused',
 };
 
 /** The save status line of a journey page (a polite live region: screen readers hear offline and saved). */
 export function SaveStatus() {
   const styles = useStyles();
   const { saveState, prospectId } = useApplication();
+  const t = useT();
   if (!prospectId) return null;
   const icon =
     // A spinner only while a save is on its way: changes waiting for the next save (or for a field to be fixed) are
@@ -39,7 +42,7 @@ export function SaveStatus() {
   return (
     <div className={`${styles.line} ${saveState === 'offline' || saveState === 'retrying' || saveState === 'refused' ? styles.offline : ''}`} role="status" aria-live="polite" data-save-state={saveState}>
       {icon}
-      <Caption1>{TEXT[saveState]}</Caption1>
+      <Caption1>{t(TEXT[saveState])}</Caption1>
     </div>
   );
 }

@@ -1,16 +1,21 @@
 import useSWR from 'swr';
 import type { ConfigDocument } from '../../../content/configDocument';
+import type { Locale } from '../../../content/i18n/locales';
+import { currentLocale, useLocale } from '../../i18n/localeStore';
 
 export type AppConfig = ConfigDocument;
 
 export interface ConfigParams {
   role?: 'customer' | 'agent';
   product?: string;
+  /** The page's language unless given: the config's texts, lists and messages are in it. */
+  locale?: Locale;
 }
 
-export function configKey({ role = 'customer', product }: ConfigParams = {}): string {
+export function configKey({ role = 'customer', product, locale = currentLocale() }: ConfigParams = {}): string {
   const q = new URLSearchParams({ segment: 'sme', role });
   if (product) q.set('product', product);
+  q.set('locale', locale);
   return `/api/config?${q}`;
 }
 
@@ -34,7 +39,10 @@ export async function fetchConfig(url: string): Promise<AppConfig> {
 
 /** The config is loaded once per session (revalidated when the tab regains focus, cheap thanks to the ETag). */
 export function useConfig(params: ConfigParams = {}) {
-  return useSWR<AppConfig, Error>(configKey(params), fetchConfig, {
+  const locale = useLocale();
+  // keepPreviousData: a language switch keeps the page (and what was typed) while the other language's config loads.
+  return useSWR<AppConfig, Error>(configKey({ locale, ...params }), fetchConfig, {
+    keepPreviousData: true,
     revalidateOnFocus: true,
     revalidateIfStale: false,
     dedupingInterval: 60_000,

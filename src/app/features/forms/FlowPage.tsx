@@ -15,6 +15,8 @@ import { applyLogic, logicOf, visibleStepErrors } from './formLogic';
 import { trackPageDone, trackStep } from '../../lib/stepEvents';
 import { errorsOnOtherSteps } from './errorSteps';
 import { OtherStepErrors } from './OtherStepErrors';
+import type { MessageId } from '../../i18n/en';
+import { useT } from '../../i18n/useT';
 
 /** Keywords that only say "not filled yet": such an edit may still be auto-saved (as on the server). */
 /** One definition with the server's (src/validation/errors.ts). */
@@ -30,7 +32,8 @@ export interface FlowPageProps {
   /** The config flows this page walks, in order (a per-signatory flow repeats for each stakeholder it applies to). */
   flows: string[];
   /** Left-panel title of the page. */
-  panelTitle: string;
+  /** The left panel's title, by its id in the app's catalogue. */
+  panelTitle: MessageId;
   /** Where "Continue" on the last step goes. */
   next: string;
 }
@@ -94,7 +97,9 @@ function dataAt(prospect: Prospect, s: PageStep): unknown {
  * the URL (?step=2) so back/forward and reload keep the place; without one the page opens at the first step
  * that is not completed.
  */
-export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageProps) {
+export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, next }: FlowPageProps) {
+  const t = useT();
+  const panelTitle = t(panelTitleId);
   const styles = useStyles();
   const { data: config, error } = useConfig();
   const app = useApplication();
@@ -169,7 +174,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   if (!config || !validator || !app.prospect) {
     return (
       <Shell title={panelTitle}>
-        <Spinner label="Loading your application" />
+        <Spinner label={t('flow.loading')} />
       </Shell>
     );
   }
@@ -177,9 +182,9 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   if (!current) {
     return (
       <Shell title={panelTitle}>
-        <Body1 as="p">There is nothing to answer on this page for your application.</Body1>
+        <Body1 as="p">{t('flow.nothing')}</Body1>
         <Button appearance="primary" onClick={() => navigate(next)}>
-          Continue
+          {t('common.continue')}
         </Button>
       </Shell>
     );
@@ -222,7 +227,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
       if (result.stop.code !== 'VERSION_CONFLICT') setStepError(result.stop.message);
     } else if (!result.fieldErrors || Object.keys(result.fieldErrors).length === 0) {
       // (Field errors show on their fields, those of other steps in the list above the form.)
-      setStepError('Your answers could not be saved. Please try again.');
+      setStepError(t('flow.saveFailed'));
     }
   };
 
@@ -230,8 +235,8 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
     <Shell title={panelTitle}>
       <div className={styles.top}>
         <Text size={200}>
-          Step {index + 1} of {steps.length}
-          {isDone(app.completedSteps, current) ? ' (completed)' : ''}
+          {t('flow.stepOf', { n: index + 1, total: steps.length })}
+          {isDone(app.completedSteps, current) ? t('steps.completed') : ''}
         </Text>
         <SaveStatus />
       </div>
@@ -243,7 +248,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
         <MessageBar intent="warning" role="alert">
           <MessageBarBody>{app.notice}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => app.dismissNotice()}>OK</Button>
+            <Button onClick={() => app.dismissNotice()}>{t('common.ok')}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
@@ -276,9 +281,9 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
         onBlur={licence.onBlur}
       >
         <div className={styles.actions}>
-          {index > 0 && <Button onClick={() => goTo(index - 1)}>Back</Button>}
+          {index > 0 && <Button onClick={() => goTo(index - 1)}>{t('common.back')}</Button>}
           <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-            {busy ? 'Saving' : 'Continue'}
+            {busy ? t('flow.saving') : t('common.continue')}
           </Button>
         </div>
       </StepForm>

@@ -18,6 +18,7 @@ import {
   stepErrors,
   useShownErrors,
 } from "./useShownErrors";
+import { useT } from '../../i18n/useT';
 
 const ThemedForm = withTheme(createTheme());
 /**
@@ -107,7 +108,8 @@ function useStableContext(context: FormContext): FormContext {
  * formContext, so a keystroke re-renders only the fields it touches.
  */
 export function StepForm(props: StepFormProps) {
-  if (!props.validator) return <Spinner label="Loading the form" />;
+  const t = useT();
+  if (!props.validator) return <Spinner label={t('flow.loadingForm')} />;
   return <LoadedStepForm {...props} validator={props.validator} />;
 }
 

@@ -25,11 +25,12 @@ export async function loadValidators(url: string, lists: ReferenceLists): Promis
 
 const loaded = new Map<string, Promise<FormValidator>>();
 const ready = new Map<string, FormValidator>();
-const keyOf = (config: AppConfig) => `${config.version}/${config.role}`;
+/** `{version}/{role}` in English, `{version}/{role}.{locale}` in another language (the same rules, its messages). */
+const keyOf = (config: AppConfig) => `${config.version}/${config.role}${config.locale && config.locale !== 'en' ? `.${config.locale}` : ''}`;
 
 /**
- * The validators of the config's content version and role: the module the server generated for them
- * (`/api/validators/{version}/{role}.js`, cached by the browser for good), imported once per version.
+ * The validators of the config's content version, role and language: the module the server generated for them
+ * (`/api/validators/{version}/{role}.js`, `{role}.ar.js`, cached by the browser for good), imported once per version.
  */
 export function loadStepValidator(config: AppConfig): Promise<FormValidator> {
   const key = keyOf(config);

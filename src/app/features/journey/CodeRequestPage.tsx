@@ -15,6 +15,7 @@ import { readProducts } from '../products/productsConfig';
 import { requestDeviceToken, useSessionControls } from '../session/session';
 import { generateCode, readInvite, writePending, type CodeTarget } from './otp';
 import { trackCode, trackStep } from '../../lib/stepEvents';
+import { useT } from '../../i18n/useT';
 
 type Obj = Record<string, unknown>;
 
@@ -53,6 +54,7 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
     navigate(to);
   };
   const { data: config, error: configError } = useConfig();
+  const t = useT();
   const validator = useStepValidator(config);
   const { signIn } = useSessionControls();
   const choice = useAtomValue(accountChoiceAtom);
@@ -63,7 +65,7 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
 
   const stepName = purpose === 'new' ? 'applicantInfo' : 'comeBackLogin';
-  const title = purpose === 'new' ? 'Opening an account has never been this simple.' : 'Good to see you back!';
+  const title = t(purpose === 'new' ? 'panel.startPages' : 'panel.comeBackLogin');
 
   if (configError || !config || !validator) {
     return (
@@ -73,7 +75,7 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
             <MessageBarBody>{configError.message}</MessageBarBody>
           </MessageBar>
         ) : (
-          <Spinner label="Loading" />
+          <Spinner label={t('common.loading')} />
         )}
       </Shell>
     );
@@ -124,7 +126,7 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
     } catch (e) {
       const fields = e instanceof ApiRequestError ? loginErrors(e, purpose) : undefined;
       if (fields) setExtraErrors(fields);
-      else setError(e instanceof ApiRequestError ? e.message : 'We could not send the code. Please check your connection and try again.');
+      else setError(e instanceof ApiRequestError ? e.message : t('code.sendFailed'));
     } finally {
       setBusy(false);
     }
@@ -133,18 +135,15 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
   return (
     <Shell title={title}>
       <Title2 as="h1" className={styles.heading}>
-        {purpose === 'new' ? 'Basic Information' : 'Good to see you back!'}
+        {t(purpose === 'new' ? 'code.basicInformation' : 'code.welcomeBack')}
       </Title2>
       <Body1 as="p" className={styles.intro}>
-        {purpose === 'new'
-          ? 'Tell us who you are. We will send a one-time code to your mobile number and e-mail to confirm it is you.'
-          : 'Enter the e-mail and mobile number you applied with. We will send you a one-time code.'}
+        {t(purpose === 'new' ? 'code.introNew' : 'code.introBack')}
       </Body1>
       {purpose === 'new' && invite.applicant && invitedAccount && (
         <MessageBar intent="info" style={{ marginBottom: 16 }}>
           <MessageBarBody>
-            Your relationship officer invited you to open a {invitedAccount} account. We filled in the details they gave us: check them and
-            continue.
+            {t('code.invited', { account: invitedAccount })}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -169,15 +168,15 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
       >
         <div style={{ display: 'flex', gap: 12, marginTop: 24, alignItems: 'center', flexWrap: 'wrap' }}>
           <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-            {busy ? 'Sending code' : 'Continue'}
+            {busy ? t('code.sending') : t('common.continue')}
           </Button>
           {purpose === 'new' ? (
             <Link href="/business/ComeBackLogin" onClick={go('/business/ComeBackLogin')}>
-              Already applied? Continue your application
+              {t('code.alreadyApplied')}
             </Link>
           ) : (
             <Link href="/business/accounts" onClick={go('/business/accounts')}>
-              Start a new application
+              {t('code.startNew')}
             </Link>
           )}
         </div>

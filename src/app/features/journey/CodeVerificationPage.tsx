@@ -11,6 +11,8 @@ import { requestCustomerToken, useSessionControls } from '../session/session';
 import { OtpInput } from './OtpInput';
 import { generateCode, readInvite, readPending, RESEND_SECONDS, verifyCode, writeInvite, writePending, type PendingCode } from './otp';
 import { trackCode } from '../../lib/stepEvents';
+import { en, type MessageId } from '../../i18n/en';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   // Fluent's Title and Body are inline: as blocks the heading stands above the intro, with room below each.
@@ -42,6 +44,7 @@ const mask = (mobile: string) => (mobile.length > 3 ? `${'•'.repeat(mobile.len
 export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'comeback' }) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const t = useT();
   const { data: config } = useConfig();
   const publicKey = config?.publicKey ?? null;
   const { session, signIn } = useSessionControls();
@@ -68,11 +71,11 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
   const verify = async (otp: string) => {
     if (!pending || !session || busy) return;
     if (!/^\d{6}$/.test(otp)) {
-      setError(otp.trim() ? 'One-time code must have 6 digits: type the missing digits' : 'One-time code is not filled: type the 6 digits we sent you');
+      setError(t(otp.trim() ? 'verify.missingDigits' : 'verify.empty'));
       return;
     }
     if (rejected.current.has(otp) || inFlight.current === otp) {
-      if (rejected.current.has(otp)) setError('This code was not accepted: type the 6 digits again, or ask for a new code');
+      if (rejected.current.has(otp)) setError(t('verify.refused'));
       return;
     }
     inFlight.current = otp;
@@ -87,7 +90,9 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
         if (!answer.verified) {
           rejected.current.add(otp);
           setAttemptsLeft(answer.attemptsLeft);
-          setError(answer.message ?? 'The one-time code is not correct');
+          // The server's reason by its code, in the page's language.
+          const reason = `verify.${answer.errorCode}`;
+          setError(reason in en ? t(reason as MessageId) : (answer.message ?? t('verify.wrong')));
           return;
         }
         customer = await requestCustomerToken(session);
@@ -114,7 +119,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
       setDraft(null);
       navigate('/business/CompanyInfo', { replace: true });
     } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : 'We could not check the code. Please check your connection and try again.');
+      setError(e instanceof ApiRequestError ? e.message : t('verify.checkFailed'));
     } finally {
       inFlight.current = '';
       setBusy(false);
@@ -134,9 +139,9 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
       setCode('');
       rejected.current.clear();
       setAttemptsLeft(undefined);
-      setNotice('We sent you a new code.');
+      setNotice(t('verify.resent'));
     } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : 'We could not send a new code. Please try again.');
+      setError(e instanceof ApiRequestError ? e.message : t('verify.resendFailed'));
     } finally {
       setBusy(false);
     }
@@ -152,20 +157,20 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
   };
 
   return (
-    <Shell title="Confirm that it's you">
+    <Shell title={t('panel.verification')}>
       <Title2 as="h1" className={styles.heading}>
-        Confirm that it&apos;s you
+        {t('verify.title')}
       </Title2>
       <Body1 as="p" className={styles.intro}>
-        We sent a 6-digit code to your mobile number +{pending.target.countryCode.replace(/^\+/, '')} {mask(pending.target.mobileNo)} and to your e-mail. Please enter it
-        below.
+        {/* The number reads left to right inside an Arabic sentence too. */}
+        {t('verify.sent', { mobile: `\u2066+${pending.target.countryCode.replace(/^\+/, '')}\u00a0${mask(pending.target.mobileNo)}\u2069` })}
       </Body1>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field
-          label="One-time code"
+          label={t('verify.field')}
           validationState={error ? 'error' : 'none'}
           validationMessage={error ? <span id="otp-error">{error}</span> : undefined}
-          hint={attemptsLeft !== undefined ? `${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left` : undefined}
+          hint={attemptsLeft !== undefined ? t('verify.attemptsLeft', { count: attemptsLeft }) : undefined}
         >
           <OtpInput
             value={code}
@@ -188,13 +193,13 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
         )}
         <div className={styles.actions}>
           <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-            {busy ? 'Checking' : 'Confirm'}
+            {busy ? t('verify.checking') : t('verify.confirm')}
           </Button>
           <Button appearance="secondary" disabled={busy || left > 0} onClick={() => void resend()}>
-            Send a new code
+            {t('verify.resend')}
           </Button>
           <Caption1 role="timer" aria-live="off">
-            {left > 0 ? `You can ask for a new code in 0:${String(left).padStart(2, '0')}` : "Didn't get the code? Ask for a new one."}
+            {left > 0 ? t('verify.wait', { time: `0:${String(left).padStart(2, '0')}` }) : t('verify.noCode')}
           </Caption1>
         </div>
       </form>

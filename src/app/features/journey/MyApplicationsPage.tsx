@@ -24,6 +24,8 @@ import { useApi } from '../session/session';
 import { isSubmittedStatus, labelOf } from '../../../content/lifecycle';
 import { readProducts } from '../products/productsConfig';
 import { resumePath } from './journeySteps';
+import { useFormatDate } from '../../i18n/useFormatDate';
+import { useT } from '../../i18n/useT';
 
 /** The badge's colour by status: done, refused, asking the applicant, else neutral. */
 const BADGE: Record<string, 'success' | 'danger' | 'warning' | 'informative'> = {
@@ -60,6 +62,8 @@ export const STATUS_PATH = '/business/ApplicationStatus';
  */
 export default function MyApplicationsPage() {
   const styles = useStyles();
+  const t = useT();
+  const formatDate = useFormatDate();
   const api = useApi();
   const app = useApplication();
   const navigate = useNavigate();
@@ -86,26 +90,26 @@ export default function MyApplicationsPage() {
       if (isSubmittedStatus(answer.status, lifecycle)) navigate(STATUS_PATH);
       else navigate(resumePath(config.flows, answer.prospect, readCompletedSteps(answer.prospect)));
     } catch (e) {
-      setOpenError((e as Error).message || 'The application could not be opened.');
+      setOpenError((e as Error).message || t('myApps.openFailed'));
     } finally {
       setOpening(undefined);
     }
   };
 
   return (
-    <Shell title="Your applications, at a glance">
+    <Shell title={t('panel.myApplications')}>
       <Title2 as="h1" className={styles.heading}>
-        Your applications
+        {t('myApps.title')}
       </Title2>
       {(error || openError) && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{openError ?? (error as Error).message}</MessageBarBody>
         </MessageBar>
       )}
-      {isLoading && <Spinner label="Loading your applications" />}
+      {isLoading && <Spinner label={t('myApps.loading')} />}
       {data && data.length === 0 && (
         <Body1 as="p" className={styles.empty}>
-          You have no applications yet.{' '}
+          {t('myApps.none')}{' '}
           <Link
             href="/business/accounts"
             onClick={(event) => {
@@ -113,36 +117,36 @@ export default function MyApplicationsPage() {
               navigate('/business/accounts');
             }}
           >
-            Choose an account to apply for
+            {t('myApps.choose')}
           </Link>
           .
         </Body1>
       )}
       {data && data.length > 0 && (
-        <ul className={styles.list} aria-label="Applications">
+        <ul className={styles.list} aria-label={t('myApps.list')}>
           {data.map((s) => (
             <li key={s.prospectId}>
               <Card>
                 <CardHeader
-                  header={<Title3 as="h2">{s.companyName || 'Company name not given yet'}</Title3>}
+                  header={<Title3 as="h2">{s.companyName || t('myApps.noCompany')}</Title3>}
                   description={
                     <div className={styles.meta}>
-                      <Text>Application {s.prospectId}</Text>
+                      <Text>{t('myApps.application', { id: s.prospectId })}</Text>
                       {accountName(s) && <Text>{accountName(s)}</Text>}
                       <Badge appearance="tint" color={BADGE[s.status] ?? 'informative'}>
                         {labelOf(lifecycle, s.status)}
                       </Badge>
-                      <Text>Last updated {new Date(s.updatedAt).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' })}</Text>
+                      <Text>{t('myApps.updated', { date: formatDate(s.updatedAt) })}</Text>
                     </div>
                   }
                   action={
                     <Button
                       appearance="primary"
                       disabled={!!opening || !config}
-                      aria-label={`${isSubmittedStatus(s.status, lifecycle) ? 'Check status of' : 'Continue'} application ${s.prospectId}`}
+                      aria-label={t(isSubmittedStatus(s.status, lifecycle) ? 'myApps.checkStatusOf' : 'myApps.continueOf', { id: s.prospectId })}
                       onClick={() => void open(s)}
                     >
-                      {opening === s.prospectId ? <Spinner size="tiny" /> : isSubmittedStatus(s.status, lifecycle) ? 'Check status' : 'Continue'}
+                      {opening === s.prospectId ? <Spinner size="tiny" /> : isSubmittedStatus(s.status, lifecycle) ? t('myApps.checkStatus') : t('common.continue')}
                     </Button>
                   }
                 />

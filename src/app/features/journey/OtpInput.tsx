@@ -1,5 +1,7 @@
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { westernDigits } from '../../../shared/digits';
+import { useT } from '../../i18n/useT';
 
 const LENGTH = 6;
 
@@ -28,6 +30,7 @@ export interface OtpInputProps {
  */
 export function OtpInput({ value, onChange, disabled, invalid, describedBy, startOver }: OtpInputProps) {
   const styles = useStyles();
+  const t = useT();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   // Positions are kept (a space marks an empty box) so that clearing a middle box does not shift the others.
   const digits = Array.from({ length: LENGTH }, (_, i) => (value[i] ?? ' ').trim());
@@ -40,7 +43,7 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy, star
   };
 
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    const code = e.clipboardData.getData('text').replace(/\s/g, '');
+    const code = westernDigits(e.clipboardData.getData('text')).replace(/\s/g, '');
     if (/^\d{6}$/.test(code)) {
       e.preventDefault();
       onChange(code);
@@ -74,7 +77,8 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy, star
   };
 
   return (
-    <div className={styles.row} role="group" aria-label="One-time code" aria-describedby={describedBy}>
+    // The code reads left to right on an Arabic page too (the arrow keys then move as they look).
+    <div className={styles.row} role="group" dir="ltr" aria-label={t('verify.field')} aria-describedby={describedBy}>
       {digits.map((d, i) => (
         <Input
           key={i}
@@ -85,7 +89,7 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy, star
           value={d}
           readOnly={disabled}
           aria-busy={disabled || undefined}
-          aria-label={`Digit ${i + 1} of ${LENGTH}`}
+          aria-label={t('verify.digit', { n: i + 1, total: LENGTH })}
           aria-invalid={invalid || undefined}
           inputMode="numeric"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
@@ -96,7 +100,7 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy, star
           onKeyDown={onKeyDown(i)}
           onChange={(_, data) => {
             if (disabled) return;
-            const typed = data.value.replace(/\D/g, '');
+            const typed = westernDigits(data.value).replace(/\D/g, '');
             if (typed.length === LENGTH) {
               // Autofill of the whole code into one box.
               onChange(typed);

@@ -62,7 +62,7 @@ export const journeyRoutes: RouteObject[] = [
     element: (
       <RequireProspect>
         <Lazy>
-          <FlowPage flows={['companyInfo']} panelTitle="Tell us about your company" next="/business/StakeholdersInfo" />
+          <FlowPage flows={['companyInfo']} panelTitle="panel.companyInfo" next="/business/StakeholdersInfo" />
         </Lazy>
       </RequireProspect>
     ),
@@ -72,7 +72,7 @@ export const journeyRoutes: RouteObject[] = [
     element: (
       <RequireProspect>
         <Lazy>
-          <FlowPage flows={['finalQuestionsCompany', 'finalQuestionsSignatory']} panelTitle="A few final questions" next="/business/UploadDocuments" />
+          <FlowPage flows={['finalQuestionsCompany', 'finalQuestionsSignatory']} panelTitle="panel.finalQuestions" next="/business/UploadDocuments" />
         </Lazy>
       </RequireProspect>
     ),
@@ -82,7 +82,7 @@ export const journeyRoutes: RouteObject[] = [
     element: (
       <RequireProspect>
         <Lazy>
-          <FlowPage flows={['selectServices']} panelTitle="Choose the services you need" next="/business/SubmitApplication" />
+          <FlowPage flows={['selectServices']} panelTitle="panel.services" next="/business/SubmitApplication" />
         </Lazy>
       </RequireProspect>
     ),

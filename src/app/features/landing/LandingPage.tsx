@@ -1,6 +1,5 @@
 import { Body1, Button, makeStyles, Spinner, Text, Title1, tokens } from '@fluentui/react-components';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { panelTitles } from '../../components/panelTitles';
 import { Shell } from '../../components/Shell';
 import { track } from '../../lib/analytics';
 import { useAtomValue } from '../../lib/jotai';
@@ -8,6 +7,7 @@ import { bankingTypeAtom } from '../products/accountChoice';
 import { useExternalSite } from '../products/externalSite';
 import { accountPath } from '../products/productsConfig';
 import { useProducts } from '../products/useProducts';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   heading: { display: 'block', marginBottom: '8px' },
@@ -35,19 +35,20 @@ const useStyles = makeStyles({
  */
 export function LandingPage() {
   const styles = useStyles();
+  const t = useT();
   const navigate = useNavigate();
   const { search } = useLocation();
   const leaving = useExternalSite();
   const { products, error, isLoading } = useProducts();
   const bankingType = useAtomValue(bankingTypeAtom);
   return (
-    <Shell title={products.landing.comparisonTitle || panelTitles.accountsComparison} showSteps={false}>
-      <Title1 as="h1" className={styles.heading}>{products.landing.title || 'Get started with your banking needs online, in minutes.'}</Title1>
-      <Body1 as="p" style={{ display: 'block' }}>Open a business account for your company in the UAE: conventional or Islamic, with value packages.</Body1>
-      {(isLoading || leaving) && <Spinner label="Loading accounts" />}
+    <Shell title={products.landing.comparisonTitle || t('panel.accountsComparison')} showSteps={false}>
+      <Title1 as="h1" className={styles.heading}>{products.landing.title || t('landing.title')}</Title1>
+      <Body1 as="p" style={{ display: 'block' }}>{t('landing.intro')}</Body1>
+      {(isLoading || leaving) && <Spinner label={t('landing.loading')} />}
       {error && (
         <Text role="alert" as="p">
-          Oops! We are facing a glitch at the moment, please try again later.
+          {t('common.glitch')}
         </Text>
       )}
       <div className={styles.cards}>
@@ -65,14 +66,14 @@ export function LandingPage() {
                   navigate({ pathname: accountPath(account, bankingType), search });
                 }}
               >
-                See {account.name}
+                {t('landing.see', { name: account.name })}
               </Button>
             </div>
           </section>
         ))}
       </div>
       <Button appearance="secondary" size="large" onClick={() => navigate({ pathname: '/business/accounts', search })}>
-        Compare accounts
+        {t('landing.compare')}
       </Button>
     </Shell>
   );

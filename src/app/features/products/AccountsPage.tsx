@@ -1,6 +1,5 @@
 import { Body1, Button, makeStyles, Spinner, Text, Title1, tokens } from '@fluentui/react-components';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { panelTitles } from '../../components/panelTitles';
 import { Shell } from '../../components/Shell';
 import { track } from '../../lib/analytics';
 import { useAtom } from '../../lib/jotai';
@@ -10,6 +9,7 @@ import { useExternalSite } from './externalSite';
 import { accountPath, type AccountProduct } from './productsConfig';
 import { StarterNotice, useStarterNotice } from './StarterNotice';
 import { useProducts } from './useProducts';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   heading: { display: 'block', marginBottom: '8px' },
@@ -24,19 +24,20 @@ const useStyles = makeStyles({
   value: { margin: 0 },
   // A native table: real row and column headers for screen readers, styled with the theme's tokens.
   table: { width: '100%', height: '1px', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300 },
-  headCell: { height: '100%', verticalAlign: 'top', textAlign: 'left', padding: '12px', borderBottom: `2px solid ${tokens.colorNeutralStroke1}` },
-  cell: { padding: '12px', textAlign: 'left', verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  headCell: { height: '100%', verticalAlign: 'top', textAlign: 'start', padding: '12px', borderBottom: `2px solid ${tokens.colorNeutralStroke1}` },
+  cell: { padding: '12px', textAlign: 'start', verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   // The Choose buttons line up at the bottom of the header row, however long each description is.
   headInner: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start', height: '100%' },
   choose: { marginTop: 'auto' },
   description: { color: tokens.colorNeutralForeground2, fontWeight: 400 },
   caption: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
-  rowLabel: { fontWeight: 600, padding: '12px', textAlign: 'left', verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  rowLabel: { fontWeight: 600, padding: '12px', textAlign: 'start', verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
 /** /business/accounts: the comparison table of spec 001 §3, rows and columns from the config. */
 export default function AccountsPage() {
   const styles = useStyles();
+  const t = useT();
   const navigate = useNavigate();
   const { search } = useLocation();
   const leaving = useExternalSite('#products');
@@ -55,27 +56,27 @@ export default function AccountsPage() {
   };
 
   return (
-    <Shell title={products.landing.comparisonTitle || panelTitles.accountsComparison} showSteps={false} variant={islamic ? 'islamic' : undefined}>
+    <Shell title={products.landing.comparisonTitle || t('panel.accountsComparison')} showSteps={false} variant={islamic ? 'islamic' : undefined}>
       <Title1 as="h1" id="products" className={styles.heading}>
-        Compare our business accounts
+        {t('accounts.title')}
       </Title1>
-      <Body1 as="p" className={styles.intro}>Choose the account that fits your business. Every account comes in a conventional and an Islamic form.</Body1>
+      <Body1 as="p" className={styles.intro}>{t('accounts.intro')}</Body1>
       <BankingTypeSwitch config={products} value={bankingType} onChange={setBankingType} />
       <StarterNotice notice={notice} />
-      {(isLoading || leaving) && <Spinner label="Loading accounts" />}
+      {(isLoading || leaving) && <Spinner label={t('landing.loading')} />}
       {error && (
         <Text role="alert" as="p">
-          Oops! We are facing a glitch at the moment, please try again later.
+          {t('common.glitch')}
         </Text>
       )}
       {columns.length > 0 && (
         <div className={styles.wide}>
           <table className={styles.table}>
-            <caption className={styles.caption}>Business accounts compared</caption>
+            <caption className={styles.caption}>{t('accounts.caption')}</caption>
             <thead>
               <tr>
                 <th className={styles.headCell} scope="col">
-                  Account
+                  {t('accounts.account')}
                 </th>
                 {columns.map((account) => (
                   <th key={account.id} className={styles.headCell} scope="col">
@@ -86,7 +87,7 @@ export default function AccountsPage() {
                       </Text>
                       <Text className={styles.description}>{account.description}</Text>
                       <Button className={styles.choose} appearance="primary" onClick={() => apply(account)}>
-                        Choose<span className={styles.caption}> {account.name}</span>
+                        {t('accounts.choose')}<span className={styles.caption}> {account.name}</span>
                       </Button>
                     </div>
                   </th>
@@ -111,7 +112,7 @@ export default function AccountsPage() {
         </div>
       )}
       {columns.length > 0 && (
-        <ul className={styles.cards} aria-label="Business accounts">
+        <ul className={styles.cards} aria-label={t('accounts.list')}>
           {columns.map((account) => {
             const name = islamic ? `${account.islamic?.name ?? account.name} ${account.islamic?.headerSuffix ?? 'RAKislamic'}` : account.name;
             return (
@@ -129,7 +130,7 @@ export default function AccountsPage() {
                   ))}
                 </dl>
                 <Button appearance="primary" onClick={() => apply(account)}>
-                  Choose<span className={styles.caption}> {account.name}</span>
+                  {t('accounts.choose')}<span className={styles.caption}> {account.name}</span>
                 </Button>
               </li>
             );

@@ -1,19 +1,19 @@
 import { Body1, Button, makeStyles, Spinner, Title1 } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { panelTitles } from '../../components/panelTitles';
 import { customerJourney } from '../../components/journey';
 import { Shell } from '../../components/Shell';
 import { track } from '../../lib/analytics';
 import { useSetAtom } from '../../lib/jotai';
 import { accountChoiceAtom } from './accountChoice';
 import { useExternalSite } from './externalSite';
-import { accountForSlug, variantFor } from './productsConfig';
+import { accountForSlug, accountTitle, variantFor } from './productsConfig';
 import { useProducts } from './useProducts';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   heading: { display: 'block', marginBottom: '8px' },
-  steps: { paddingLeft: '20px', lineHeight: '28px' },
+  steps: { paddingInlineStart: '20px', lineHeight: '28px' },
   actions: { display: 'flex', gap: '16px', flexWrap: 'wrap', alignItems: 'center', marginTop: '24px' },
 });
 
@@ -24,6 +24,7 @@ const useStyles = makeStyles({
  */
 export default function ApplicationOverviewPage() {
   const styles = useStyles();
+  const t = useT();
   const navigate = useNavigate();
   const { search } = useLocation();
   const { accountType } = useParams();
@@ -36,7 +37,7 @@ export default function ApplicationOverviewPage() {
     if (match) track({ event: 'product review page', productName: match.account.accountName });
   }, [match?.account.accountName]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!ready || leaving) return <Spinner label="Loading" style={{ marginTop: 64 }} />;
+  if (!ready || leaving) return <Spinner label={t('common.loading')} style={{ marginTop: 64 }} />;
   if (!match) return <Navigate to={{ pathname: '/business/accounts', search }} replace />;
   const { account, bankingType } = match;
   const islamic = bankingType === 'islamic';
@@ -48,23 +49,22 @@ export default function ApplicationOverviewPage() {
   };
 
   return (
-    <Shell title={panelTitles.startPages} showSteps={false} variant={variantFor(account, islamic)}>
+    <Shell title={t('panel.startPages')} showSteps={false} variant={variantFor(account, islamic)}>
       <Title1 as="h1" className={styles.heading}>
-        Apply for {islamic ? (account.islamic?.name ?? account.name) : account.name}
-        {islamic ? ` ${account.islamic?.headerSuffix ?? 'RAKislamic'}` : ''}
+        {t('overview.title', { account: accountTitle(account, islamic) })}
       </Title1>
-      <Body1 as="p" style={{ display: 'block' }}>Your application takes {customerJourney.length} steps. You can save it and come back to it at any time.</Body1>
+      <Body1 as="p" style={{ display: 'block' }}>{t('overview.intro', { count: customerJourney.length })}</Body1>
       <ol className={styles.steps}>
         {customerJourney.map((s) => (
-          <li key={s.step}>{s.title}</li>
+          <li key={s.step}>{s.titleId ? t(s.titleId) : s.title}</li>
         ))}
       </ol>
       <div className={styles.actions}>
         <Button appearance="primary" size="large" onClick={start}>
-          Start application
+          {t('overview.start')}
         </Button>
         <Button appearance="subtle" onClick={() => navigate({ pathname: '/business/accounts', search }, { state: { applicationOverviewFlow: true } })}>
-          {'< Back to other account options'}
+          {t('overview.back')}
         </Button>
       </div>
     </Shell>

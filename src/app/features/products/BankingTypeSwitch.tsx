@@ -1,5 +1,6 @@
 import { Radio, RadioGroup } from '@fluentui/react-components';
 import type { BankingType, ProductsConfig } from './productsConfig';
+import { useT } from '../../i18n/useT';
 
 export interface BankingTypeSwitchProps {
   config: ProductsConfig;
@@ -9,6 +10,7 @@ export interface BankingTypeSwitchProps {
 
 /** The Conventional / Islamic switcher (spec 001 §1), labels from the config. */
 export function BankingTypeSwitch({ config, value, onChange }: BankingTypeSwitchProps) {
+  const t = useT();
   const types = config.landing.bankingTypes.length
     ? config.landing.bankingTypes
     : [
@@ -16,9 +18,9 @@ export function BankingTypeSwitch({ config, value, onChange }: BankingTypeSwitch
         { value: 'islamic' as const, label: 'Islamic' },
       ];
   return (
-    <RadioGroup layout="horizontal" aria-label="Banking type" value={value} onChange={(_, d) => onChange(d.value as BankingType)}>
-      {types.map((t) => (
-        <Radio key={t.value} value={t.value} label={t.label} />
+    <RadioGroup layout="horizontal" aria-label={t('accounts.bankingType')} value={value} onChange={(_, d) => onChange(d.value as BankingType)}>
+      {types.map((type) => (
+        <Radio key={type.value} value={type.value} label={type.label} />
       ))}
     </RadioGroup>
   );

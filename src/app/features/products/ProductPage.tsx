@@ -1,12 +1,12 @@
 import { Body1, Button, makeStyles, MessageBar, MessageBarBody, Spinner, Title1, Title3 } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { panelTitles } from '../../components/panelTitles';
 import { Shell } from '../../components/Shell';
 import { track } from '../../lib/analytics';
 import { BankingTypeSwitch } from './BankingTypeSwitch';
 import { accountForSlug, accountPath, eligibilityNotice, variantFor } from './productsConfig';
 import { useProducts } from './useProducts';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: '16px', alignItems: 'flex-start' },
@@ -15,6 +15,7 @@ const useStyles = makeStyles({
 /** /business/accounts/{accountType}: title, subtitle and 'Apply now' (spec 001 §2). Unknown types go to the comparison. */
 export default function ProductPage() {
   const styles = useStyles();
+  const t = useT();
   const navigate = useNavigate();
   const { search } = useLocation();
   const { accountType } = useParams();
@@ -25,7 +26,7 @@ export default function ProductPage() {
     if (match) track({ event: 'product page', productName: match.account.accountName });
   }, [match?.account.accountName]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!ready) return <Spinner label="Loading" style={{ marginTop: 64 }} />;
+  if (!ready) return <Spinner label={t('common.loading')} style={{ marginTop: 64 }} />;
   if (!match) return <Navigate to={{ pathname: '/business/accounts', search }} replace />;
   const { account, bankingType } = match;
   const islamic = bankingType === 'islamic';
@@ -33,7 +34,7 @@ export default function ProductPage() {
   const notice = eligibilityNotice(account, { question: false });
 
   return (
-    <Shell title={panelTitles.startPages} showSteps={false} variant={variantFor(account, islamic)}>
+    <Shell title={t('panel.startPages')} showSteps={false} variant={variantFor(account, islamic)}>
       <div className={styles.stack}>
         <Title1 as="h1">
           {name}
@@ -50,7 +51,7 @@ export default function ProductPage() {
             <MessageBarBody>{notice}</MessageBarBody>
           </MessageBar>
         )}
-        <Body1 as="p">Apply online in minutes: tell us about your company and its stakeholders, upload the documents and choose your services.</Body1>
+        <Body1 as="p">{t('product.intro')}</Body1>
         <Button
           appearance="primary"
           size="large"
@@ -59,7 +60,7 @@ export default function ProductPage() {
             navigate({ pathname: `${accountPath(account, bankingType)}/application-overview`, search });
           }}
         >
-          Apply now
+          {t('product.apply')}
         </Button>
       </div>
     </Shell>

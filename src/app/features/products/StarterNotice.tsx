@@ -2,6 +2,7 @@ import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Mess
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { accountPath, eligibilityNotice, type AccountProduct, type BankingType, type ProductsConfig } from './productsConfig';
+import { useT } from '../../i18n/useT';
 
 interface Pending {
   account: AccountProduct;
@@ -28,6 +29,7 @@ const useStyles = makeStyles({ bar: { marginTop: '16px' } });
  */
 export function StarterNotice({ notice }: { notice: ReturnType<typeof useStarterNotice> }) {
   const styles = useStyles();
+  const t = useT();
   const navigate = useNavigate();
   const { search } = useLocation();
   const ref = useRef<HTMLDivElement>(null);
@@ -46,11 +48,11 @@ export function StarterNotice({ notice }: { notice: ReturnType<typeof useStarter
       </MessageBarBody>
       <MessageBarActions>
         <Button appearance="primary" onClick={() => go(pending.account)}>
-          Yes
+          {t('widgets.yes')}
         </Button>
-        {alternative && <Button onClick={() => go(alternative)}>{pending.account.eligibility?.declineButton ?? `Open ${alternative.name}`}</Button>}
+        {alternative && <Button onClick={() => go(alternative)}>{pending.account.eligibility?.declineButton ?? t('starter.open', { account: alternative.name })}</Button>}
         <Button appearance="subtle" onClick={notice.close}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </MessageBarActions>
     </MessageBar>

@@ -70,12 +70,11 @@ export function variantFor(account: AccountProduct | undefined, islamic: boolean
   return islamic ? (account.islamic?.theme ?? 'islamic') : account.theme;
 }
 
-/** The header line: '<account type> [RAKislamic] Application [for <company>]'. */
-export function headerLine(account: AccountProduct | undefined, islamic: boolean, companyName?: string): string {
+/** The account's name as the header line shows it ("Business Elite", "Business Elite RAKislamic"). */
+export function accountTitle(account: AccountProduct | undefined, islamic: boolean): string {
   const name = islamic ? (account?.islamic?.name ?? account?.name) : account?.name;
   const suffix = islamic ? (account?.islamic?.headerSuffix ?? 'RAKislamic') : undefined;
-  const company = companyName?.trim();
-  return [name, suffix, 'Application', company ? `for ${company}` : undefined].filter(Boolean).join(' ');
+  return [name, suffix].filter(Boolean).join(' ');
 }
 
 /** The starter-age notice with the product name substituted. */

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { compileContent } from '../../../content/compiledContent';
-import { type BuiltContent, type ContentFiles, ROLES } from '../../../content/contentTypes';
+import { type CompiledContent, compileContent } from '../../../content/compiledContent';
+import { type ContentFiles, ROLES } from '../../../content/contentTypes';
 import { contentHash } from '../../../content/contentHash';
-import type { ContentValidator, StoredValidatorCode, ValidatorCodeKind } from '../../../content/contentValidator';
+import type { StoredValidatorCode, ValidatorCodeKind } from '../../../content/contentValidator';
 import { generatorFingerprint } from '../../../content/generatorFingerprint';
 import { publishFiles } from '../../content/publishFiles';
 import { CONTENT_CHANNEL, createSchemaVersionRepository } from '../../repositories/schemaVersionRepository';
@@ -10,11 +10,9 @@ import { createValidatorCodeRepository } from '../../repositories/validatorCodeR
 
 const KINDS: ValidatorCodeKind[] = ['server', ...ROLES];
 
-export interface PublishedContent {
+export interface PublishedContent extends CompiledContent {
   /** Published version number (1, 2, ...). */
   number: number;
-  built: BuiltContent;
-  validator: ContentValidator;
 }
 
 export interface ContentStore {
