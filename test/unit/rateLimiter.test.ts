@@ -14,6 +14,10 @@ function setup() {
       return counts.get(k(key, w))!;
     },
     counts: async (_db, key, ws) => ws.map((w) => counts.get(k(key, w)) ?? 0),
+    latest: async (_db, key) => {
+      const starts = [...counts.keys()].filter((c) => c.startsWith(`${key}@`)).map((c) => Number(c.slice(key.length + 1)));
+      return starts.length ? new Date(Math.max(...starts)) : undefined;
+    },
     reset: async (_db, key) => {
       for (const c of [...counts.keys()]) if (c.startsWith(`${key}@`)) counts.delete(c);
     },
@@ -25,6 +29,21 @@ function setup() {
 }
 
 describe('rate limiter', () => {
+  it('a lock-out lasts its whole time from the moment it is set, across window boundaries', async () => {
+    const { limiter, clock } = setup();
+    clock.now += 597_000; // 3 s before a 600 s window ends: a lock-out must not end with the window
+    expect(await limiter.lockedFor('u')).toBe(0);
+    await limiter.lock('u', 600);
+    expect(await limiter.lockedFor('u')).toBe(600);
+    clock.now += 5_000;
+    expect(await limiter.lockedFor('u')).toBe(595);
+    clock.now += 594_500;
+    expect(await limiter.lockedFor('u')).toBe(1);
+    clock.now += 500;
+    expect(await limiter.lockedFor('u')).toBe(0);
+    expect(await limiter.lockedFor('someone else')).toBe(0);
+  });
+
   it('allows `limit` events per window, then refuses with the seconds to wait', async () => {
     const { limiter, clock } = setup();
     for (let i = 0; i < 3; i++) expect((await limiter.hit('m', 3, 600)).allowed).toBe(true);

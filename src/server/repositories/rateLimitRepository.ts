@@ -28,6 +28,12 @@ export function createRateLimitRepository() {
       return windowStarts.map((w) => rows.find((r) => new Date(r.window_start).getTime() === w.getTime())?.count ?? 0);
     },
 
+    /** The latest window start recorded for the key (a lock-out stores its end there), if any. */
+    async latest(db: Db, key: string): Promise<Date | undefined> {
+      const row = await db.selectFrom('rate_limits').select((eb) => eb.fn.max('window_start').as('latest')).where('key', '=', key).executeTakeFirst();
+      return row?.latest ? new Date(row.latest as unknown as string) : undefined;
+    },
+
     async reset(db: Db, key: string): Promise<void> {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },

@@ -51,17 +51,21 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       const { username, password, deviceId } = request.body;
       const userKey = `login-fail:user:${normalizeUsername(username)}`;
       const ipKey = `login-fail:ip:${request.ip}`;
-      for (const [key, limit] of [[userKey, loginMaxFailures], [ipKey, loginMaxFailuresPerIp]] as const) {
-        const state = await app.rateLimiter.peek(key, limit, window);
-        if (!state.allowed) throw tooManyRequests(reply, state.retryAfter, 'LOGIN_LOCKED', 'Too many failed sign-in attempts.');
+      const limits = [[userKey, loginMaxFailures], [ipKey, loginMaxFailuresPerIp]] as const;
+      for (const [key] of limits) {
+        const left = await app.rateLimiter.lockedFor(key);
+        if (left > 0) throw tooManyRequests(reply, left, 'LOGIN_LOCKED', 'Too many failed sign-in attempts.');
       }
 
       const user = await users.findByUsername(app.database.db, username);
       const staffRoles = user?.roles.filter((r) => r === 'agent' || r === 'product') ?? [];
       const ok = user && staffRoles.length > 0 ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
       if (!ok || !user) {
-        await app.rateLimiter.hit(userKey, loginMaxFailures, window);
-        await app.rateLimiter.hit(ipKey, loginMaxFailuresPerIp, window);
+        // The failure that reaches a limit locks the username (or the address) out for the whole window from now.
+        for (const [key, limit] of limits) {
+          await app.rateLimiter.hit(key, limit, window);
+          if (!(await app.rateLimiter.peek(key, limit, window)).allowed) await app.rateLimiter.lock(key, window);
+        }
         request.log.info({ username: normalizeUsername(username) }, 'sign-in failed');
         throw badCredentials();
       }

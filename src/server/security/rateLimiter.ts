@@ -15,6 +15,10 @@ export interface RateLimiter {
   peek(key: string, limit: number, windowSeconds: number): Promise<RateDecision>;
   /** Forgets the key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
+  /** Locks `key` out for `seconds` from now (a lock-out lasts its whole time, whatever the windows of its counter). */
+  lock(key: string, seconds: number): Promise<void>;
+  /** Seconds left of a lock-out of `key` (0: not locked). */
+  lockedFor(key: string): Promise<number>;
 }
 
 const MAX_WINDOW_SECONDS = 86_400;
@@ -75,6 +79,17 @@ export function createRateLimiter(options: { db: Kysely<Database>; repo: RateLim
 
     async reset(key) {
       await repo.reset(db, key);
+    },
+
+    // A lock-out is a row of its own key whose window start is the lock's end (pruned like any counter).
+    async lock(key, seconds) {
+      await repo.increment(db, `lock:${key}`, new Date(now() + seconds * 1000));
+    },
+
+    async lockedFor(key) {
+      const until = await repo.latest(db, `lock:${key}`);
+      const left = until ? until.getTime() - now() : 0;
+      return left > 0 ? Math.ceil(left / 1000) : 0;
     },
   };
 }
