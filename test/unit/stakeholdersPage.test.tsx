@@ -261,7 +261,7 @@ describe('the wizard', () => {
     const company = { signatoryId: 'c', kycDetails: { isShareholderACompany: true }, signatoryCompanyInfo: { companyName: 'Gulf Holdings' } };
     renderPage([person('a', 50, true), company], undefined, '/business/StakeholdersInfo?stakeholder=c&step=1');
     await waitFor(() => expect(screen.getByText(/Step 1 of 1/)).toBeTruthy());
-    expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Company information' })).toBeTruthy();
   });
 
   it('ticking "this stakeholder is a company" on a person resets it and switches to the company flow', async () => {

@@ -29,6 +29,8 @@ import {
   summarise,
 } from './stakeholderRules';
 import { listErrorsFor, StakeholderWizard } from './StakeholderWizard';
+import { useStakeholderUpload } from '../documents/stakeholderUpload';
+import type { UploadOptions } from '../../../../widgets/FormContext';
 
 /** Analytics step names of spec 001 §2 ("company stakeholder (personal information, signatory rights, ...)"). */
 const STEP_EVENTS: Record<string, string> = {
@@ -163,6 +165,16 @@ export default function StakeholdersPage() {
       select(id, index >= 0 && flows ? completion({ flows }, completed, all[index]!, index).next + 1 : 1);
     },
     [select],
+  );
+  // Upload widgets of the open stakeholder (proof of relationship): stored as its document on the server.
+  const upload = useStakeholderUpload(app.prospectId);
+  const uploadName = selected ? summarise(selected).name : '';
+  const onUpload = useCallback(
+    (file: File, options: UploadOptions) => {
+      if (!selectedId) return Promise.reject(new Error('Open a stakeholder first'));
+      return upload({ signatoryId: selectedId, name: uploadName }, file, options);
+    },
+    [upload, selectedId, uploadName],
   );
   const onRemove = useCallback((id: string, opener: HTMLButtonElement) => {
     openerRef.current = opener;
@@ -333,6 +345,7 @@ export default function StakeholdersPage() {
           onChange={onChange}
           onContinue={onContinueStep}
           onClose={close}
+          onUpload={onUpload}
         />
       )}
       {selected && selectedIndex + 1 < cards.length && (

@@ -1,0 +1,59 @@
+/**
+ * A company stakeholder holding 25 % or more, at 360 px: its proof of relationship is uploaded from the wizard
+ * through the documents API and stored as that stakeholder's document, so the step completes.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from './documentsHelpers';
+import { browserSession, completeCompanyInfo, savedProspect, signInAsNewApplicant, waitForSaved } from './journeyHelpers';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
+import { addCompanyStakeholder, addPersonStakeholder } from './stakeholderHelpers';
+
+const suite = chromiumAvailable ? describe : describe.skip;
+
+suite('company stakeholder', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await stopServerAndBrowser(server, browser);
+  });
+
+  it('a 40 % company shareholder uploads its proof of relationship on a phone and completes', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    const { prospectId } = await signInAsNewApplicant(page, server);
+    await completeCompanyInfo(page);
+    await addPersonStakeholder(page, { firstName: 'Omar', lastName: 'Mansoori', signatory: true, percentage: 60 });
+
+    const uploads: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/documents') && uploads.push(r.url()));
+    await addCompanyStakeholder(page, { companyName: 'Gulf Holding Partners LLC', percentage: 40, proof: { name: 'share-certificate.pdf', buffer: makePdf(70_000, 'Share certificate') } });
+    expect(uploads).toHaveLength(1);
+
+    const card = page.getByRole('list', { name: 'Company stakeholders' }).getByRole('listitem').nth(1);
+    await card.getByText('Company · Shareholder 40 %').waitFor();
+    await card.getByText('Complete').waitFor();
+    await waitForSaved(page);
+
+    const saved = await savedProspect(page, server, prospectId);
+    const company = (saved.prospect.signatoryInfo as Record<string, Record<string, unknown>>[])[1]!;
+    const id = company.signatoryId as unknown as string;
+    expect(company.kycDetails).toMatchObject({ isShareholderACompany: true, isShareholder: true, shareHoldingPercentage: 40, docProofOfRelationship: `ProofOfRelationship-${id}` });
+    expect(saved.completedSteps).toContainEqual(expect.objectContaining({ flowId: 'stakeholderCompany', step: 'stakeholderCompanyInfo', signatoryId: id, status: 'COMPLETED' }));
+
+    // The file is the company's document on the server.
+    const { accessToken } = await browserSession(page);
+    const res = await fetch(`${server.url}/api/prospects/${prospectId}/documents`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(res.status).toBe(200);
+    const docs = (await res.json()) as { stakeholdersDocuments: Record<string, { signatoryName: string; documents: { documentKey: string; uploadStatus: string; fileName: string }[] }> };
+    expect(docs.stakeholdersDocuments[id]?.documents).toContainEqual(
+      expect.objectContaining({ documentKey: `ProofOfRelationship-${id}`, uploadStatus: 'Uploaded', fileName: 'share-certificate.pdf' }),
+    );
+    await context.close();
+  }, 300_000);
+});
