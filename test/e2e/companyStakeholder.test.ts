@@ -40,6 +40,14 @@ suite('company stakeholder', () => {
     await card.getByText('Complete').waitFor();
     await waitForSaved(page);
 
+    // Editing the complete person opens its first step (not step 6 of 6), so a change needs no Back.
+    await page.getByRole('button', { name: 'Edit Omar Mansoori' }).click();
+    const wizard = page.locator('section[aria-labelledby^="stakeholder-step-"]');
+    await wizard.getByRole('heading', { level: 2, name: 'Personal Information' }).waitFor();
+    await wizard.getByText('Omar Mansoori · Step 1 of 6').waitFor();
+    await wizard.getByRole('button', { name: 'Close' }).click();
+    await wizard.waitFor({ state: 'detached' });
+
     const saved = await savedProspect(page, server, prospectId);
     const company = (saved.prospect.signatoryInfo as Record<string, Record<string, unknown>>[])[1]!;
     const id = company.signatoryId as unknown as string;

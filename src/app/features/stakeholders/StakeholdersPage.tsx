@@ -159,10 +159,12 @@ export default function StakeholdersPage() {
   const onEdit = useCallback(
     (id: string, opener: HTMLButtonElement) => {
       openerRef.current = opener;
-      // Resume where this stakeholder was left: the step its card names as incomplete.
+      // Resume where this stakeholder was left (the step its card names as incomplete); a complete one opens at
+      // its first step, so a change (e.g. the percentage) does not start on the last step with Back to press.
       const { list: all, completed, flows } = latest.current;
       const index = all.findIndex((s, i) => idOf(s, i) === id);
-      select(id, index >= 0 && flows ? completion({ flows }, completed, all[index]!, index).next + 1 : 1);
+      const state = index >= 0 && flows ? completion({ flows }, completed, all[index]!, index) : undefined;
+      select(id, state && state.done < state.total ? state.next + 1 : 1);
     },
     [select],
   );
