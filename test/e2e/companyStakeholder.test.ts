@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './documentsHelpers';
-import { browserSession, completeCompanyInfo, savedProspect, signInAsNewApplicant, waitForSaved } from './journeyHelpers';
+import { browserSession, completeCompanyInfo, putProspect, savedProspect, signInAsNewApplicant, waitForSaved } from './journeyHelpers';
 import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 import { addCompanyStakeholder, addPersonStakeholder } from './stakeholderHelpers';
 
@@ -62,6 +62,26 @@ suite('company stakeholder', () => {
     expect(docs.stakeholdersDocuments[id]?.documents).toContainEqual(
       expect.objectContaining({ documentKey: `ProofOfRelationship-${id}`, uploadStatus: 'Uploaded', fileName: 'share-certificate.pdf' }),
     );
+
+    // Upload Documents: the company's section is named by the company and offers no personal documents.
+    await page.goto(`${server.url}/business/UploadDocuments`);
+    const section = page.getByRole('region', { name: 'Documents of Gulf Holding Partners LLC' });
+    await section.waitFor();
+    await section.getByText('Trade License - Gulf Holding Partners LLC').first().waitFor();
+    expect(await section.getByText(/Personal bank statements|CV \(personal background\)/).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Documents of Omar Mansoori' }).getByText('Personal bank statements').count()).toBeGreaterThan(0);
+
+    // Channels: a name on a debit card for the signatory only, no empty "Signatory" for the company.
+    await putProspect(page, server, {
+      accountInfo: [{ accountCurrencies: ['AED'] }],
+      organizationInfo: { ...((await savedProspect(page, server)).prospect.organizationInfo as Record<string, unknown>), accountSigningInfo: { accountSigningType: '100' } },
+    });
+    await page.goto(`${server.url}/business/SelectServices?step=4`);
+    await page.getByRole('heading', { level: 1, name: 'Channels' }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Name on debit card/ }).count()).toBe(1);
+    const signatories = page.getByRole('textbox', { name: /^Signatory/ });
+    await expect.poll(() => signatories.count()).toBe(1);
+    expect(await signatories.inputValue()).toBe('Omar Mansoori');
     await context.close();
   }, 300_000);
 });
