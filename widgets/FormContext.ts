@@ -46,6 +46,8 @@ export interface ExpressConfig {
 
 export interface UploadOptions {
   documentKey: string;
+  /** The document's title for the bank (the field's label). */
+  documentTitle?: string;
   /** Aborted when the applicant presses Cancel. */
   signal: AbortSignal;
   /** Progress from 0 to 1. */
@@ -76,7 +78,7 @@ export interface FormContext {
   /** Overrides the currency check of PackageCards (true: only foreign currencies chosen -> Not Applicable). */
   foreignCurrencyOnly?: boolean;
   /** Sends a checked file; resolves when stored. Rejecting shows the error's message. */
-  onUpload?: (file: File, options: UploadOptions) => Promise<Partial<UploadValue> | void>;
+  onUpload?: (file: File, options: UploadOptions) => Promise<(Partial<UploadValue> & { documentKey?: string }) | void>;
   /** Called by ExpressOffer with the applicant's choice (the page sets currencies and moves on). */
   onExpressChoice?: (accepted: boolean) => void;
 }

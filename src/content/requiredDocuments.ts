@@ -131,6 +131,14 @@ function stakeholderName(s: Obj): string {
   return [s.firstName, s.middleName, s.lastName].filter((p) => typeof p === 'string' && p.trim()).join(' ');
 }
 
+/**
+ * Whether a stakeholder section (e.g. personal bank statements) is for this stakeholder: one of its documents'
+ * conditions holds for it (a company stakeholder has no personal bank statements or CV).
+ */
+export function sectionAppliesTo(section: DocumentSection, prospect: unknown, stakeholder: unknown): boolean {
+  return section.documents.length === 0 || section.documents.some((rule) => applies(rule, prospect, stakeholder));
+}
+
 /** The documents the prospect needs (and may add), in configuration order, with their keys. */
 export function requiredDocuments(prospect: unknown, config: DocumentsConfig): RequiredDocument[] {
   const out: RequiredDocument[] = [];

@@ -61,3 +61,11 @@ export function applicableSteps(flows: Record<string, FlowShape>, document: Obj)
   });
   return out;
 }
+
+/** A stakeholder's name as the bank shows it: a company's name, a person's full name (or first and last name). */
+export function stakeholderDisplayName(stakeholder: unknown): string {
+  if (!isObj(stakeholder)) return '';
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  if (isCompanyStakeholder(stakeholder)) return isObj(stakeholder.signatoryCompanyInfo) ? text(stakeholder.signatoryCompanyInfo.companyName) : '';
+  return text(stakeholder.fullName) || [stakeholder.firstName, stakeholder.lastName].map(text).filter(Boolean).join(' ');
+}

@@ -110,3 +110,33 @@ export async function addPersonStakeholder(page: Page, person: PersonStakeholder
   await wizard.getByLabel(label('Home country phone number')).fill(p.homeNo);
   await continueTo(page, null);
 }
+
+export interface CompanyStakeholder {
+  companyName: string;
+  percentage: number;
+  /** A PDF to upload as proof of relationship (needed at 25 % or more). */
+  proof?: { name: string; buffer: Buffer };
+}
+
+/** Adds a company stakeholder (a shareholder) on the StakeholdersInfo page and completes its one step. */
+export async function addCompanyStakeholder(page: Page, company: CompanyStakeholder): Promise<void> {
+  await page.getByRole('button', { name: 'Add a stakeholder' }).click();
+  const wizard = page.locator('section[aria-labelledby^="stakeholder-step-"]');
+  await wizard.getByRole('heading', { level: 2, name: 'Personal Information' }).waitFor();
+  await wizard.getByRole('checkbox', { name: label('This stakeholder is a company') }).check();
+  await wizard.getByRole('heading', { level: 2, name: 'Company information' }).waitFor();
+  await answer(page, 'Is this company a shareholder', true);
+  await wizard.getByLabel(label('Percentage')).fill(String(company.percentage));
+  if (company.proof) {
+    await wizard.locator('input[type=file][id$="docProofOfRelationship__file"]').setInputFiles({ ...company.proof, mimeType: 'application/pdf' });
+    await wizard.getByText(`${company.proof.name} (Uploaded)`).waitFor();
+  }
+  const year = new Date().getFullYear();
+  await wizard.getByLabel(label('Company name')).fill(company.companyName);
+  await wizard.getByLabel(label('Trade license number')).fill('CN-HOLD-0001');
+  await wizard.getByLabel(label('Trade license issue date')).fill(`01/01/${year}`);
+  await wizard.getByLabel(label('Trade license expiry date')).fill(`31/12/${year}`);
+  await pickFromLargeList(page, wizard.getByRole('combobox', { name: label('Country of incorporation') }), 'United Arab Emirates');
+  await wizard.getByLabel(label('Date of incorporation')).fill(`01/01/${year - 7}`);
+  await continueTo(page, null);
+}

@@ -57,6 +57,7 @@ describe('requiredDocuments', () => {
       'personalBankStatements-BankStatement-2',
       'personalBackground-CV-2',
       'TradeLicense-2',
+      'MOA-2',
     ]);
     const passports = docs.filter((d) => d.documentType === 'Passport');
     expect(passports.map((d) => [d.signatoryId, d.documentTitle])).toEqual([
@@ -69,6 +70,13 @@ describe('requiredDocuments', () => {
       signatoryId: 'S3',
       documentTitle: 'Trade License - Falcon Holdings Ltd',
       required: true,
+    });
+    // A company stakeholder uploads company documents: its memorandum (optional) beside its trade licence.
+    expect(docs.find((d) => d.documentKey === 'MOA-2')).toMatchObject({
+      group: 'stakeholders',
+      signatoryId: 'S3',
+      documentTitle: 'Memorandum of Association / Articles of Association - Falcon Holdings Ltd',
+      required: false,
     });
     expect(docs.find((d) => d.documentKey === 'TradeLicense-1')).toMatchObject({ group: 'company', section: 'companyDocuments' });
     expect(docs.find((d) => d.documentType === 'CV')).toMatchObject({ required: false, section: 'personalBackground' });

@@ -257,11 +257,18 @@ describe('the wizard', () => {
     expect(screen.getByText(/· Step 1 of 6/)).toBeTruthy();
   });
 
+  it('Edit of a complete stakeholder opens its first step, not the last', async () => {
+    renderPage([person('a', 100, true, 'Priya')], allDone(['a']));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Priya Nair' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeTruthy());
+    expect(screen.getByText(/· Step 1 of 6/)).toBeTruthy();
+  });
+
   it('opens the 1-step company flow for a company and continues with its signatory index', async () => {
     const company = { signatoryId: 'c', kycDetails: { isShareholderACompany: true }, signatoryCompanyInfo: { companyName: 'Gulf Holdings' } };
     renderPage([person('a', 50, true), company], undefined, '/business/StakeholdersInfo?stakeholder=c&step=1');
     await waitFor(() => expect(screen.getByText(/Step 1 of 1/)).toBeTruthy());
-    expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Company information' })).toBeTruthy();
   });
 
   it('ticking "this stakeholder is a company" on a person resets it and switches to the company flow', async () => {

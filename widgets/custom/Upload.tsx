@@ -19,16 +19,21 @@ type Status = { kind: 'idle' } | { kind: 'uploading'; fileName: string; progress
  * One document. The file is checked before any byte is sent (type, 5 MB maximum, 50 KB minimum; limits and
  * messages from ui:options maxBytes / minBytes / types / extensions / messages), then handed to
  * formContext.onUpload(file, {documentKey, signal, onProgress}). A progress bar and a Cancel button
- * (AbortController) show while it runs. Stores {fileName, uploadStatus: "Uploaded"}.
+ * (AbortController) show while it runs. Stores {fileName, uploadStatus: "Uploaded"}, or the stored document's key
+ * when the field is typed as text (schema type "string").
  */
 export function Upload(props: WidgetProps) {
   const styles = useStyles();
-  const { id, value, options, registry, disabled, readonly, onChange, label } = props;
+  const { id, value, options, registry, disabled, readonly, onChange, label, schema } = props;
   const context = registry.formContext as FormContext;
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const stored = value as Partial<UploadValue> | undefined;
+  // A field typed as text holds the uploaded document's key (e.g. docProofOfRelationship); otherwise {fileName, uploadStatus}.
+  const holdsKey = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+  const [lastFile, setLastFile] = useState<string>();
+  const stored: Partial<UploadValue> | undefined =
+    typeof value === 'string' ? (value ? { fileName: lastFile ?? (label || 'Document'), uploadStatus: 'Uploaded' } : undefined) : (value as Partial<UploadValue> | undefined);
   const documentKey = typeof options.documentKey === 'string' ? options.documentKey : id;
   const accept = ((options.types as string[] | undefined) ?? UPLOAD_DEFAULTS.types).join(',');
 
@@ -41,10 +46,12 @@ export function Upload(props: WidgetProps) {
     setStatus({ kind: 'uploading', fileName: file.name, progress: 0 });
     try {
       const onProgress = (p: number) => !abort.signal.aborted && setStatus({ kind: 'uploading', fileName: file.name, progress: p });
-      const result = await context.onUpload(file, { documentKey, signal: abort.signal, onProgress });
+      const result = await context.onUpload(file, { documentKey, ...(label ? { documentTitle: label } : {}), signal: abort.signal, onProgress });
       if (abort.signal.aborted) return;
       setStatus({ kind: 'idle' });
-      onChange({ fileName: result?.fileName ?? file.name, uploadStatus: result?.uploadStatus ?? 'Uploaded' });
+      setLastFile(result?.fileName ?? file.name);
+      if (holdsKey) onChange(result?.documentKey ?? documentKey);
+      else onChange({ fileName: result?.fileName ?? file.name, uploadStatus: result?.uploadStatus ?? 'Uploaded' });
     } catch (error) {
       if (abort.signal.aborted) return setStatus({ kind: 'idle' });
       const message = error instanceof Error && error.message ? error.message : 'We are facing a glitch at the moment, please try again later.';

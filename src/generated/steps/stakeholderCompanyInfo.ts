@@ -5,7 +5,7 @@
  */
 
 /**
- * Personal Information
+ * Company information
  *
  * Company stakeholder, its only step. Data is one stakeholder (an item of prospect.signatoryInfo) with kycDetails.isShareholderACompany true; this step edits signatoryCompanyInfo and kycDetails.isShareholder, shareHoldingPercentage, docProofOfRelationship and isPEP (derived: true when any of prominent position, diplomatic passport or ruling family is ticked, otherwise false). The percentage is also bounded by 100 minus what the other stakeholders hold: that rule needs the whole list and lives in stakeholderList.schema.json (x-arraySum). Toggling 'this stakeholder is a company' resets the stakeholder's data and clears the dates.
  */

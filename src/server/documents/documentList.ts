@@ -1,6 +1,8 @@
+import { stakeholderDisplayName } from '../../shared/stakeholderFlows';
 import {
   type DocumentsConfig,
   isReadyForSubmit,
+  sectionAppliesTo,
   type RequiredDocument,
   requiredDocuments,
   stripGroupPrefix,
@@ -97,9 +99,11 @@ export function groupDocuments(prospect: Record<string, unknown>, config: Docume
     if (!entry) {
       const index = signatories.findIndex((s, i) => String(s?.signatoryId ?? i) === id);
       const s = signatories[index] ?? {};
-      const name = typeof s.fullName === 'string' && s.fullName ? s.fullName : [s.firstName, s.lastName].filter((v) => typeof v === 'string').join(' ');
-      entry = { signatoryId: id, signatoryName: name, documents: [] };
-      for (const section of stakeholderSections.slice(1)) entry[section.section] = { ...emptySection(), limit: limits.get(section.section) };
+      entry = { signatoryId: id, signatoryName: stakeholderDisplayName(s), documents: [] };
+      // Only the lists meant for this stakeholder: a company gets no personal bank statements or CV.
+      for (const section of stakeholderSections.slice(1)) {
+        if (sectionAppliesTo(section, prospect, s)) entry[section.section] = { ...emptySection(), limit: limits.get(section.section) };
+      }
       out.stakeholdersDocuments[id] = entry;
     }
     return entry;

@@ -10,6 +10,7 @@ import { createProspectRepository, ProspectNotFoundError, type ProspectRow, type
 import type { ScreeningOutcome } from '../screening/runScreening';
 import type { Principal } from '../security/principal';
 import { ANNEXURE_SECTION, withAnnexureUploads } from './agentOnly';
+import { namesProof, withProofUploads } from './proofUploads';
 import { changedPaths } from './changedPaths';
 import { markCompleted, reconcileStakeholderSteps } from './completedSteps';
 import { acceptClientDocument, fieldsValidation } from './clientDocument';
@@ -110,6 +111,8 @@ export async function saveProspect(
   if (actor === 'agent' && document[ANNEXURE_SECTION]) {
     document = withAnnexureUploads(document, await createDocumentRepository().listCurrent(app.database.db, row.id));
   }
+  // A stakeholder's proof of relationship names an upload of that stakeholder, or it is not filled.
+  if (namesProof(document)) document = withProofUploads(document, await createDocumentRepository().listCurrent(app.database.db, row.id)) as ProspectDraft;
   if (principal.kind === 'customer' && row.owner) {
     // The owner's identity cannot be changed by an update.
     document.applicantInfo = { ...document.applicantInfo, countryCode: row.owner.countryCode, mobileNo: row.owner.mobile, email: row.owner.email };

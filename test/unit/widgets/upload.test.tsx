@@ -42,6 +42,21 @@ describe('Upload', () => {
     expect(w.changes).toEqual([]);
   });
 
+  it('a text-typed field (proof of relationship) stores the key the server gave the document', async () => {
+    const onUpload = vi.fn(async () => ({ fileName: 'share-certificate.pdf', documentKey: 'ProofOfRelationship-c1', uploadStatus: 'Uploaded' }));
+    const w = renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, formContext: { onUpload }, options: { documentKey: 'ProofOfRelationship' }, label: 'Proof of relationship' });
+    choose(fileOf('share-certificate.pdf', 'application/pdf', 200_000));
+    expect(onUpload.mock.calls[0]).toEqual([expect.any(File), expect.objectContaining({ documentKey: 'ProofOfRelationship', documentTitle: 'Proof of relationship' })]);
+    await waitFor(() => expect(w.last()).toBe('ProofOfRelationship-c1'));
+    expect(screen.getByText('share-certificate.pdf (Uploaded)')).toBeTruthy();
+  });
+
+  it('a stored document key (after a reload) shows as uploaded under the field title', () => {
+    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c1', label: 'Proof of relationship' });
+    expect(screen.getByText('Proof of relationship (Uploaded)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Replace Proof of relationship' })).toBeTruthy();
+  });
+
   it('shows progress, stores {fileName, uploadStatus} and passes the document key', async () => {
     let progress: UploadOptions['onProgress'] = () => {};
     let finish: () => void = () => {};

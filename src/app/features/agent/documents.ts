@@ -39,7 +39,7 @@ export function documentGroups(answer: unknown): DocumentGroup[] {
     for (const s of Object.values(answer.stakeholdersDocuments)) {
       if (!isObj(s)) continue;
       const docs = [...entries(s.documents), ...Object.values(s).flatMap((v) => (isObj(v) ? entries(v.documents) : []))];
-      if (docs.length) groups.push({ title: `Stakeholder documents: ${typeof s.signatoryName === 'string' && s.signatoryName ? s.signatoryName : s.signatoryId ?? ''}`, documents: docs });
+      if (docs.length) groups.push({ title: typeof s.signatoryName === 'string' && s.signatoryName ? `Stakeholder documents: ${s.signatoryName}` : 'Stakeholder documents', documents: docs });
     }
   }
   const kyc = entries(answer.kycAnnexureDocuments);

@@ -29,6 +29,13 @@ export interface UploadRequest {
 
 export const GLITCH = 'We are facing a glitch at the moment, please try again later.';
 
+/** Turns a failure into the applicant's message (the server's messages are the spec's). */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.status >= 500 || !error.body?.errors?.length ? GLITCH : error.message;
+  if (error instanceof SessionExpiredError) return 'Your session has expired';
+  return error instanceof Error && error.message ? error.message : GLITCH;
+}
+
 export function uploadUrl(bank: string, prospectId: string): string {
   return `/api/rest/v1/banks/${encodeURIComponent(bank)}/prospectId/${encodeURIComponent(prospectId)}/documents`;
 }

@@ -9,7 +9,9 @@ import { ApiRequestError, deviceId, SessionExpiredError } from '../../lib/secure
 import { sessionAtom, sessionExpiredAtom, useApi } from '../session/session';
 import { checkDocument } from './fileChecks';
 import type { ProspectDocuments } from './documentList';
-import { GLITCH, uploadDocument, type UploadAnswer } from './uploadFile';
+import { GLITCH, messageOf, uploadDocument, type UploadAnswer } from './uploadFile';
+
+export { messageOf };
 
 const BANK = 'rak';
 
@@ -42,13 +44,6 @@ export interface UploadTarget {
   documentType: string;
   documentTitle?: string;
   signatoryId?: string;
-}
-
-/** Turns a failure into the applicant's message (the server's messages are the spec's). */
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.status >= 500 || !error.body?.errors?.length ? GLITCH : error.message;
-  if (error instanceof SessionExpiredError) return 'Your session has expired';
-  return error instanceof Error && error.message ? error.message : GLITCH;
 }
 
 export function useUploads(prospectId: string | undefined, onUploaded: (answer: UploadAnswer) => void) {

@@ -3,6 +3,7 @@ import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../../../validation/errors';
 import type { FormValidator } from '../../../validation/rjsfValidator';
+import type { FormContext } from '../../../../widgets/FormContext';
 import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
 import type { StepLogic } from '../forms/useShownErrors';
@@ -40,6 +41,8 @@ export interface StakeholderWizardProps {
   /** "Continue": saves the step as COMPLETED; resolves false when the server refused it. */
   onContinue(step: string, next: Stakeholder, stepSchema: RJSFSchema): Promise<{ ok: boolean; message?: string }>;
   onClose(): void;
+  /** Stores an Upload widget's file on the server as this stakeholder's document (formContext.onUpload). */
+  onUpload?: FormContext['onUpload'];
 }
 
 /**
@@ -48,7 +51,7 @@ export interface StakeholderWizardProps {
  * Focus moves to the step's heading whenever the step changes, so keyboard and screen-reader users follow.
  */
 export function StakeholderWizard(props: StakeholderWizardProps) {
-  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onContinue, onClose } = props;
+  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onContinue, onClose, onUpload } = props;
   const styles = useStyles();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
@@ -64,7 +67,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
     headingRef.current?.focus();
   }, [flowId, at, stakeholder.signatoryId]);
 
-  const formContext = useMemo(() => ({ lists: config.lists, islamic }), [config.lists, islamic]);
+  const formContext = useMemo(() => ({ lists: config.lists, islamic, onUpload }), [config.lists, islamic, onUpload]);
 
   if (!flow || !current || !step) {
     return (

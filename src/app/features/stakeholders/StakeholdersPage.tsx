@@ -29,6 +29,8 @@ import {
   summarise,
 } from './stakeholderRules';
 import { listErrorsFor, StakeholderWizard } from './StakeholderWizard';
+import { useStakeholderUpload } from '../documents/stakeholderUpload';
+import type { UploadOptions } from '../../../../widgets/FormContext';
 
 /** Analytics step names of spec 001 §2 ("company stakeholder (personal information, signatory rights, ...)"). */
 const STEP_EVENTS: Record<string, string> = {
@@ -157,12 +159,24 @@ export default function StakeholdersPage() {
   const onEdit = useCallback(
     (id: string, opener: HTMLButtonElement) => {
       openerRef.current = opener;
-      // Resume where this stakeholder was left: the step its card names as incomplete.
+      // Resume where this stakeholder was left (the step its card names as incomplete); a complete one opens at
+      // its first step, so a change (e.g. the percentage) does not start on the last step with Back to press.
       const { list: all, completed, flows } = latest.current;
       const index = all.findIndex((s, i) => idOf(s, i) === id);
-      select(id, index >= 0 && flows ? completion({ flows }, completed, all[index]!, index).next + 1 : 1);
+      const state = index >= 0 && flows ? completion({ flows }, completed, all[index]!, index) : undefined;
+      select(id, state && state.done < state.total ? state.next + 1 : 1);
     },
     [select],
+  );
+  // Upload widgets of the open stakeholder (proof of relationship): stored as its document on the server.
+  const upload = useStakeholderUpload(app.prospectId);
+  const uploadName = selected ? summarise(selected).name : '';
+  const onUpload = useCallback(
+    (file: File, options: UploadOptions) => {
+      if (!selectedId) return Promise.reject(new Error('Open a stakeholder first'));
+      return upload({ signatoryId: selectedId, name: uploadName }, file, options);
+    },
+    [upload, selectedId, uploadName],
   );
   const onRemove = useCallback((id: string, opener: HTMLButtonElement) => {
     openerRef.current = opener;
@@ -333,6 +347,7 @@ export default function StakeholdersPage() {
           onChange={onChange}
           onContinue={onContinueStep}
           onClose={close}
+          onUpload={onUpload}
         />
       )}
       {selected && selectedIndex + 1 < cards.length && (
