@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
 import { useConfig } from '../config/useConfig';
+import { useSessionControls } from '../session/session';
 import { actionTarget, type StatusView } from './outcomes';
 
 const useStyles = makeStyles({
@@ -22,11 +23,12 @@ export interface StatusPageProps {
 
 /**
  * A screening outcome or stop page (001 §2 'Error pages', §4): icon, message, buttons. Every button ends the
- * application in this tab; an internal one navigates with a reload (as the spec says), an external one leaves.
+ * application in this tab and the session (on the server too); an internal one navigates with a reload (as the spec says), an external one leaves.
  */
 export function StatusPage({ view, panelTitle = 'Opening an account has never been this simple.' }: StatusPageProps) {
   const styles = useStyles();
   const { close } = useApplication();
+  const { logout } = useSessionControls();
   const navigate = useNavigate();
   const { data: config } = useConfig();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -49,16 +51,20 @@ export function StatusPage({ view, panelTitle = 'Opening an account has never be
                 key={b.label}
                 appearance={primary ? 'primary' : 'secondary'}
                 onClick={() => {
-                  if (target.external) {
+                  // The outcome ends the journey: the application is forgotten in this tab and the session ended on
+                  // the server too (its tokens revoked, as Logout does), before the page goes.
+                  const end = async () => {
                     close();
-                    window.location.assign(target.href);
+                    await logout();
+                  };
+                  if (target.external) {
+                    void end().then(() => window.location.assign(target.href));
                     return;
                   }
-                  // Leave this page first (it needs the application), then forget the application and reload.
-                  void Promise.resolve(navigate(target.href, { replace: true })).then(() => {
-                    close();
-                    window.location.reload();
-                  });
+                  // Leave this page first (it needs the application), then end the session and reload.
+                  void Promise.resolve(navigate(target.href, { replace: true }))
+                    .then(end)
+                    .then(() => window.location.reload());
                 }}
               >
                 {b.label}

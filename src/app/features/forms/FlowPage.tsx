@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { FormContext } from '../../../../widgets';
 import { Shell } from '../../components/Shell';
-import { SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
+import { LEFT_DRAFT_CODES, SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
 import { useConfig } from '../config/useConfig';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
@@ -33,6 +33,11 @@ export interface FlowPageProps {
   panelTitle: string;
   /** Where "Continue" on the last step goes. */
   next: string;
+}
+
+/** A returnTo of the query: a page of this journey only (never another site, whatever the link says). */
+export function returnPath(value: string | null): string | undefined {
+  return value && /^\/business\/[A-Za-z]+$/.test(value) ? value : undefined;
 }
 
 /**
@@ -107,7 +112,10 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   const steps = useMemo(() => (config ? pageSteps(config.flows, flowIds, app.prospect) : []), [config, flowIds, app.prospect]);
 
   const requested = Number(params.get('step') ?? '0');
-  const resumeAt = Math.max(firstIncompleteStep(steps, app.completedSteps), 0);
+  // Edit from the review (SubmitApplication): ?edit=<step id> opens that step, and Continue goes back to ?returnTo.
+  const edited = steps.findIndex((s) => s.step === params.get('edit'));
+  const returnTo = returnPath(params.get('returnTo'));
+  const resumeAt = edited >= 0 ? edited : Math.max(firstIncompleteStep(steps, app.completedSteps), 0);
   const index = steps.length === 0 ? 0 : Math.min(Math.max((requested || resumeAt + 1) - 1, 0), steps.length - 1);
   const current = steps[index];
   const stepDef = current && config ? config.steps[current.step] : undefined;
@@ -212,14 +220,16 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
     if (result.ok) {
       const productName = prospect.applicationInfo?.accountType;
       trackStep(current.step, productName);
-      if (index + 1 < steps.length) goTo(index + 1);
+      if (returnTo) navigate(returnTo);
+      else if (index + 1 < steps.length) goTo(index + 1);
       else {
         trackPageDone(flowIds[0]!.startsWith('finalQuestions') ? 'finalQuestions' : flowIds[0]!, productName);
         navigate(next);
       }
     } else if (result.stop) {
       // A conflict reloaded the application and says so in the notice; a stop shows its message.
-      if (result.stop.code !== 'VERSION_CONFLICT') setStepError(result.stop.message);
+      // (12012 / APPLICATION_CLOSED: the application left the draft; the reloaded status routes to its status page, which says why.)
+      if (result.stop.code !== 'VERSION_CONFLICT' && !LEFT_DRAFT_CODES.has(result.stop.code)) setStepError(result.stop.message);
     } else if (!result.fieldErrors || Object.keys(result.fieldErrors).length === 0) {
       // (Field errors show on their fields, those of other steps in the list above the form.)
       setStepError('Your answers could not be saved. Please try again.');

@@ -23,6 +23,7 @@ import { useConfig } from '../config/useConfig';
 import { useApi } from '../session/session';
 import { isSubmittedStatus, labelOf } from '../../../content/lifecycle';
 import { readProducts } from '../products/productsConfig';
+import { STATUS_PATH } from './guards';
 import { resumePath } from './journeySteps';
 
 /** The badge's colour by status: done, refused, asking the applicant, else neutral. */
@@ -51,7 +52,7 @@ const useStyles = makeStyles({
   meta: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
 });
 
-export const STATUS_PATH = '/business/ApplicationStatus';
+export { STATUS_PATH };
 
 /**
  * /business/MyApplications: the signed-in applicant's applications ('Your applications, at a glance'). Continue
