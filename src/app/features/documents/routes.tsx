@@ -9,15 +9,15 @@ const SubmitApplicationPage = lazy(() => import('./SubmitApplicationPage'));
 const ApplicationSubmittedPage = lazy(() => import('./ApplicationSubmittedPage'));
 const ApplicationStatusPage = lazy(() => import('./ApplicationStatusPage'));
 
-const guarded = (page: ReactElement, draftOnly = false) => (
+const guarded = (page: ReactElement) => (
   <Lazy>
-    <RequireProspect draftOnly={draftOnly}>{page}</RequireProspect>
+    <RequireProspect>{page}</RequireProspect>
   </Lazy>
 );
 
 /** Upload and re-upload documents, submit, application submitted, the application's status; screening outcomes show on these pages. */
 export const documentRoutes: RouteObject[] = [
-  { path: '/business/UploadDocuments', element: guarded(<UploadDocumentsPage />, true) },
+  { path: '/business/UploadDocuments', element: guarded(<UploadDocumentsPage />) },
   { path: '/business/ReUploadDocuments', element: guarded(<ReUploadDocumentsPage />) },
   { path: '/business/SubmitApplication', element: guarded(<SubmitApplicationPage />) },
   { path: '/business/ApplicationStatus', element: guarded(<ApplicationStatusPage />) },

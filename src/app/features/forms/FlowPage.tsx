@@ -7,6 +7,7 @@ import type { FormContext } from '../../../../widgets';
 import { Shell } from '../../components/Shell';
 import { LEFT_DRAFT_CODES, SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
 import { useConfig } from '../config/useConfig';
+import { useDraftOnly } from '../journey/draftOnly';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
 import { LICENCE_FIELD, useLicenceCheck } from './useLicenceCheck';
@@ -103,6 +104,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
   const styles = useStyles();
   const { data: config, error } = useConfig();
   const app = useApplication();
+  const leftDraft = useDraftOnly();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
@@ -156,6 +158,7 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
     if (params.get('step')) heading.current?.focus();
   }, [params]);
 
+  if (leftDraft) return leftDraft;
   if (error || app.loadError) {
     return (
       <Shell title={panelTitle}>

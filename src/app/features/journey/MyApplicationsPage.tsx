@@ -23,7 +23,6 @@ import { useConfig } from '../config/useConfig';
 import { useApi } from '../session/session';
 import { isSubmittedStatus, labelOf } from '../../../content/lifecycle';
 import { readProducts } from '../products/productsConfig';
-import { STATUS_PATH } from './guards';
 import { resumePath } from './journeySteps';
 
 /** The badge's colour by status: done, refused, asking the applicant, else neutral. */
@@ -52,7 +51,7 @@ const useStyles = makeStyles({
   meta: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
 });
 
-export { STATUS_PATH };
+export const STATUS_PATH = '/business/ApplicationStatus';
 
 /**
  * /business/MyApplications: the signed-in applicant's applications ('Your applications, at a glance'). Continue

@@ -14,9 +14,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { shellApplicationAtom } from '../../components/shellState';
 import { useAtomValue, useSetAtom } from '../../lib/jotai';
-import { isSubmittedStatus, type Lifecycle } from '../../../content/lifecycle';
 import { useApplication } from '../application';
-import { useConfig } from '../config/useConfig';
 import { accountChoiceAtom } from '../products/accountChoice';
 import { useSession } from '../session/session';
 
@@ -25,7 +23,6 @@ export const COME_BACK_PATH = '/business/ComeBackLogin';
 export const MY_APPLICATIONS_PATH = '/business/MyApplications';
 export const ACCOUNTS_PATH = '/business/accounts';
 export const COMPANY_INFO_PATH = '/business/CompanyInfo';
-export const STATUS_PATH = '/business/ApplicationStatus';
 
 /**
  * A customer session is needed. Without one: a tab that already had an application goes to the come-back
@@ -58,11 +55,10 @@ function ShellSync() {
  * A customer session and an open application. No application in this tab: the applicant's list
  * (MyApplications), where one is chosen. While it loads, a spinner; a load failure shows its message.
  */
-export function RequireProspect({ children, draftOnly = false }: { children: ReactNode; draftOnly?: boolean }) {
+export function RequireProspect({ children }: { children: ReactNode }) {
   const session = useSession();
   const app = useApplication();
   const { search } = useLocation();
-  const { data: config } = useConfig();
   if (session?.kind !== 'customer') return <Navigate to={{ pathname: app.prospectId ? COME_BACK_PATH : LOGIN_PATH, search }} replace />;
   if (!app.prospectId) return <Navigate to={{ pathname: MY_APPLICATIONS_PATH, search }} replace />;
   if (app.loadError) {
@@ -73,9 +69,6 @@ export function RequireProspect({ children, draftOnly = false }: { children: Rea
     );
   }
   if (!app.prospect && !app.stop) return <Spinner label="Loading your application" />;
-  // A step that changes the application is a draft's: once submitted, declined or opened (Back after the outcome,
-  // a save refused with 12012 / APPLICATION_CLOSED), the applicant sees where the application stands instead.
-  if (draftOnly && isSubmittedStatus(app.status, (config?.lifecycle ?? undefined) as Lifecycle | undefined)) return <Navigate to={STATUS_PATH} replace />;
   return (
     <>
       <ShellSync />

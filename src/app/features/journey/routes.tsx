@@ -60,7 +60,7 @@ export const journeyRoutes: RouteObject[] = [
   {
     path: '/business/CompanyInfo',
     element: (
-      <RequireProspect draftOnly>
+      <RequireProspect>
         <Lazy>
           <FlowPage flows={['companyInfo']} panelTitle="Tell us about your company" next="/business/StakeholdersInfo" />
         </Lazy>
@@ -70,7 +70,7 @@ export const journeyRoutes: RouteObject[] = [
   {
     path: '/business/FinalQuestions',
     element: (
-      <RequireProspect draftOnly>
+      <RequireProspect>
         <Lazy>
           <FlowPage flows={['finalQuestionsCompany', 'finalQuestionsSignatory']} panelTitle="A few final questions" next="/business/UploadDocuments" />
         </Lazy>
@@ -80,7 +80,7 @@ export const journeyRoutes: RouteObject[] = [
   {
     path: '/business/SelectServices',
     element: (
-      <RequireProspect draftOnly>
+      <RequireProspect>
         <Lazy>
           <FlowPage flows={['selectServices']} panelTitle="Choose the services you need" next="/business/SubmitApplication" />
         </Lazy>

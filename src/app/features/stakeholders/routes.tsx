@@ -16,7 +16,7 @@ export const stakeholderRoutes: RouteObject[] = [
   {
     path: '/business/StakeholdersInfo',
     element: (
-      <RequireProspect draftOnly>
+      <RequireProspect>
         <Lazy>
           <StakeholdersPage />
         </Lazy>
