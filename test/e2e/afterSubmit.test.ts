@@ -159,7 +159,8 @@ suite('around the submit', () => {
     await submit(page);
     const outcome = page.locator('section[data-outcome="DECLINE"]');
     await outcome.waitFor();
-    await outcome.getByRole('button').first().click();
+    await outcome.getByRole('button', { name: 'Go to home page' }).click();
+    await page.waitForURL((u) => u.pathname === '/business');
     await outcome.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('qa.session') ?? 'null') as unknown)).toBeNull();
     // The token the tab had no longer opens the application.

@@ -28,7 +28,7 @@ export interface StatusPageProps {
 export function StatusPage({ view, panelTitle = 'Opening an account has never been this simple.' }: StatusPageProps) {
   const styles = useStyles();
   const { close } = useApplication();
-  const { logout } = useSessionControls();
+  const { logout, revoke } = useSessionControls();
   const navigate = useNavigate();
   const { data: config } = useConfig();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -50,21 +50,25 @@ export function StatusPage({ view, panelTitle = 'Opening an account has never be
               <Button
                 key={b.label}
                 appearance={primary ? 'primary' : 'secondary'}
-                onClick={() => {
-                  // The outcome ends the journey: the application is forgotten in this tab and the session ended on
-                  // the server too (its tokens revoked, as Logout does), before the page goes.
-                  const end = async () => {
+                onClick={async () => {
+                  // The outcome ends the journey: the session is ended on the server first (its tokens revoked, as
+                  // Logout does) while this page stays; then the tab forgets the application and the tokens and leaves.
+                  // (Forgetting them before leaving would let this page's route guards navigate elsewhere.)
+                  await revoke();
+                  const forget = () => {
                     close();
-                    await logout();
+                    void logout();
                   };
                   if (target.external) {
-                    void end().then(() => window.location.assign(target.href));
+                    forget();
+                    window.location.assign(target.href);
                     return;
                   }
-                  // Leave this page first (it needs the application), then end the session and reload.
-                  void Promise.resolve(navigate(target.href, { replace: true }))
-                    .then(end)
-                    .then(() => window.location.reload());
+                  // Leave this page first (it needs the application), then forget and reload.
+                  void Promise.resolve(navigate(target.href, { replace: true })).then(() => {
+                    forget();
+                    window.location.reload();
+                  });
                 }}
               >
                 {b.label}
