@@ -151,6 +151,17 @@ suite('around the submit', () => {
     await stale.context().close();
   });
 
+  it('a step stopped by a prospect code shows its status page: a heading and a button, not a bare message', async () => {
+    const { client } = await ready();
+    const page = await tab(client, 'SME0NOSUCHAPP', 360);
+    await page.goto(`${server.url}/business/FinalQuestions`);
+    const outcome = page.locator('section[data-reason="12002"]');
+    await outcome.waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Invalid Prospect ID' }).waitFor();
+    expect(await outcome.getByRole('button').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('an outcome page button ends the session on the server too', async () => {
     const { client, prospectId } = await ready(true);
     const page = await tab(client, prospectId);

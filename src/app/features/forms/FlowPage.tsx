@@ -8,6 +8,8 @@ import { Shell } from '../../components/Shell';
 import { LEFT_DRAFT_CODES, SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
 import { useConfig } from '../config/useConfig';
 import { useDraftOnly } from '../journey/draftOnly';
+import { StatusPage } from '../documents/StatusPage';
+import { stopView } from '../documents/outcomes';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
 import { LICENCE_FIELD, useLicenceCheck } from './useLicenceCheck';
@@ -168,15 +170,8 @@ export default function FlowPage({ flows: flowIds, panelTitle, next }: FlowPageP
       </Shell>
     );
   }
-  if (app.stop) {
-    return (
-      <Shell title={panelTitle}>
-        <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{app.stop.message}</MessageBarBody>
-        </MessageBar>
-      </Shell>
-    );
-  }
+  // A stop code (invalid prospect, expired) ends the journey on its status page: a heading and a way on, as the other pages.
+  if (app.stop) return <StatusPage view={stopView(app.stop)} panelTitle={panelTitle} />;
   if (!config || !validator || !app.prospect) {
     return (
       <Shell title={panelTitle}>
