@@ -138,6 +138,11 @@ suite('around the submit', () => {
     await page.waitForURL('**/business/ApplicationStatus');
     await page.locator('h1[data-status="DECLINED"]').waitFor();
     expect(await page.locator('h1').textContent()).toBe(lifecycle.states.DECLINED!.applicant.title);
+    // The review of a declined application is not shown (nor screened again) either.
+    await page.goto(`${server.url}/business/SubmitApplication`);
+    await page.waitForURL('**/business/ApplicationStatus');
+    await page.locator('h1[data-status="DECLINED"]').waitFor();
+    expect(await page.getByText('We could not submit your application').count()).toBe(0);
 
     // The other tab still shows the draft: its save is refused because the application is closed, and it says so.
     await stale.getByLabel('Number of employees').fill('14');

@@ -1,7 +1,8 @@
-import { isSubmittedStatus } from '../../../content/lifecycle';
+import { closedMessage, isSubmittedStatus, type Lifecycle } from '../../../content/lifecycle';
 import { Body1, Button, Checkbox, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { STATUS_PATH } from '../journey/draftOnly';
 import { Shell } from '../../components/Shell';
 import { track } from '../../lib/analytics';
 import { useApplication, type ScreeningOutcome } from '../application';
@@ -71,8 +72,10 @@ export default function SubmitApplicationPage() {
   };
 
   const alreadySubmitted = isSubmittedStatus(app.status);
+  // A closed application (declined, accounts opened; Back after its outcome) is not screened again: its status page says where it stands.
+  const closed = !outcome && !sending && !!app.status && !!closedMessage((config?.lifecycle ?? undefined) as Lifecycle | undefined, app.status);
   useEffect(() => {
-    if (!alreadySubmitted || outcome || sending || !app.prospectId) return;
+    if (!alreadySubmitted || closed || outcome || sending || !app.prospectId) return;
     let live = true;
     api<ScreeningOutcome>(`/api/prospects/${encodeURIComponent(app.prospectId)}/screening`, { method: 'POST', body: {} })
       .then((res) => live && show(screeningView(res.body)))
@@ -83,6 +86,7 @@ export default function SubmitApplicationPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per submitted application
   }, [alreadySubmitted, app.prospectId]);
 
+  if (closed) return <Navigate to={STATUS_PATH} replace />;
   if (outcome?.kind === 'status') return <StatusPage view={outcome.view} />;
   if (app.stop && !alreadySubmitted) return <StatusPage view={stopView(app.stop)} />;
 
