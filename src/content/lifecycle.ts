@@ -61,10 +61,8 @@ export function labelOf(lifecycle: Lifecycle | null | undefined, status: string)
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Whether the application left the draft (every state but the initial one). */
-export function isSubmittedStatus(status: string | undefined, lifecycle?: Pick<Lifecycle, 'initial'>): boolean {
-  return !!status && status !== (lifecycle?.initial ?? 'DRAFT');
-}
+// In a module of its own so that the entry's route guards import it without this module's imports.
+export { isSubmittedStatus } from './lifecycleStatus';
 
 /** A final state (declined, accounts opened) ends the application: nobody changes it any more. The message says so. */
 export function closedMessage(lifecycle: Lifecycle | null | undefined, status: string): string | undefined {

@@ -262,6 +262,14 @@ describeEachDatabase('application lifecycle API', (db) => {
       const saved = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, agent, { prospect: row.document, saveType: 'save', version: row.version });
       expect(saved.statusCode, `${status}: ${saved.body}`).toBe(409);
       expect(saved.json().errors[0]).toMatchObject({ errorCode: 'APPLICATION_CLOSED', message: `The application is "${lifecycle.states[status]!.label}": it can no longer be changed` });
+      // A patch made against an older version (a tab that still shows the draft) gets the same reason, not a version conflict.
+      const stale = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, agent, {
+        patch: [{ op: 'replace', path: '/organizationInfo/companyName', value: 'Typed in an old tab' }],
+        saveType: 'save',
+        version: row.version - 1,
+      });
+      expect(stale.statusCode, `${status}: ${stale.body}`).toBe(409);
+      expect(stale.json().errors[0]).toMatchObject({ errorCode: 'APPLICATION_CLOSED' });
       const screened = await call('POST', `/api/prospects/${prospectId}/screening`, agent, {});
       expect(screened.statusCode, `${status}: ${screened.body}`).toBe(409);
       const uploaded = await call('POST', `/api/rest/v1/banks/rak/prospectId/${prospectId}/documents`, agent, {});

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '../../src/app/features/application/contract';
-import { ApplicationStore, PERSIST_DELAY_MS } from '../../src/app/features/application/store';
+import { ApplicationStore, CONFLICT_ON_SUBMIT, PERSIST_DELAY_MS } from '../../src/app/features/application/store';
 import { ApiRequestError } from '../../src/app/lib/secureFetch';
 import { applyPatch, type PatchOperation } from '../../src/shared/jsonPatch';
 
@@ -9,6 +9,7 @@ type Call = { url: string; method: string; body?: Record<string, unknown> };
 /** A fake server for one prospect: version checks like the real PUT, scripted failures. */
 function fakeServer() {
   let version = 1;
+  let status = 'DRAFT';
   let document: Record<string, unknown> = { generalInfo: { prospectId: 'P-1' }, organizationInfo: { companyName: '' } };
   const calls: Call[] = [];
   const failures: unknown[] = [];
@@ -25,7 +26,7 @@ function fakeServer() {
       const sent = body!.patch ? applyPatch(document, body!.patch as PatchOperation[]) : (body!.prospect as object);
       document = { ...document, ...sent };
     }
-    return { status: 200, headers: new Headers(), body: { prospectId: 'P-1', version, status: 'DRAFT', prospect: document } };
+    return { status: 200, headers: new Headers(), body: { prospectId: 'P-1', version, status, prospect: document } };
   }) as ApiCall;
   return {
     api,
@@ -33,6 +34,11 @@ function fakeServer() {
     failures,
     get version() {
       return version;
+    },
+    /** The bank (or another tab) moved the application: the GET answers the new status. */
+    move(to: string) {
+      status = to;
+      version += 1;
     },
     bump(patch: Record<string, unknown>) {
       version += 1;
@@ -148,14 +154,42 @@ describe('the application store', () => {
     store.edit({ ...snap(), organizationInfo: { companyName: 'Falcon' } });
     expect(store.getSnapshot().fieldErrors).toEqual({});
 
-    server.failures.push(new ApiRequestError(409, { errorType: 'ProspectError', errors: [{ errorCode: '12012', message: 'We already have your application.' }] }));
+    server.failures.push(new ApiRequestError(404, { errorType: 'ProspectError', errors: [{ errorCode: '12002', message: 'Invalid Prospect ID' }] }));
     const stopped = await store.continueStep('companyDetails');
-    expect(stopped.stop).toEqual({ code: '12012', message: 'We already have your application.' });
-    expect(store.getSnapshot().stop?.code).toBe('12012');
+    expect(stopped.stop).toEqual({ code: '12002', message: 'Invalid Prospect ID' });
+    expect(store.getSnapshot().stop?.code).toBe('12002');
     // Stopped: nothing more is sent.
     const before = server.calls.length;
-    await expect(store.submit()).resolves.toMatchObject({ ok: false, stop: { code: '12012' } });
+    await expect(store.submit()).resolves.toMatchObject({ ok: false, stop: { code: '12002' } });
     expect(server.calls.length).toBe(before);
+  });
+
+  it('a submit refused for a change made elsewhere says so and asks to check and submit again', async () => {
+    const { server, store } = await opened();
+    server.bump({ organizationInfo: { companyName: 'Changed in another tab' } });
+    const result = await store.submit();
+    expect(result.stop?.code).toBe('VERSION_CONFLICT');
+    expect(store.getSnapshot().notice).toBe(CONFLICT_ON_SUBMIT);
+    expect(store.getSnapshot().notice).toMatch(/changed elsewhere.*submit it again/);
+    expect(store.getSnapshot().version).toBe(server.version);
+  });
+
+  it.each([
+    ['APPLICATION_CLOSED', 'DECLINED', 'The application is "Declined": it can no longer be changed'],
+    ['12012', 'SUBMITTED', 'We already have your application. Not to worry, our team is already working on it.'],
+  ])('a save refused with %s (the application left the draft) reloads its status and keeps the server\'s reason, not "changed elsewhere"', async (code, to, message) => {
+    const { server, store } = await opened();
+    server.move(to);
+    server.failures.push(new ApiRequestError(409, { errorType: 'ProspectError', errors: [{ errorCode: code, message }] }));
+    store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName: 'Typed after the decision' } });
+    const result = await store.continueStep('companyDetails');
+    expect(result.stop).toEqual({ code, message });
+    const snap = store.getSnapshot();
+    expect(snap.notice).toBe(message);
+    expect(snap.status).toBe(to);
+    expect(snap.stop).toBeUndefined();
+    expect(snap.dirty).toBe(false);
+    expect((snap.prospect!.organizationInfo as { companyName: string }).companyName).toBe('');
   });
 
   it('keeps an edit made while a save was in flight and sends it next', async () => {

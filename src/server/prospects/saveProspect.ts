@@ -69,6 +69,14 @@ export const versionConflict = (error: Pick<VersionConflictError, 'currentVersio
     { errorCode: 'VERSION_CONFLICT', message: `The application was changed elsewhere. Reload it to continue (current version ${error.currentVersion}).` },
   ]);
 
+/**
+ * A save the write policy refuses whatever it holds (the application closed, submitted, blocked): refused with that
+ * reason before its version is compared, so a tab holding an old draft is told why, not "changed elsewhere".
+ */
+export async function authorizeSaveOf(app: FastifyInstance, principal: Principal, row: ProspectRow, saveType: string): Promise<void> {
+  authorize(actorOf(principal), saveType === 'submit' ? 'submit' : 'save', stateOf(row, await currentLifecycle(app)));
+}
+
 /** 400 DocumentsRequired unless every required document is uploaded or the application has a valid RO code (spec). */
 async function requireDocuments(app: FastifyInstance, row: ProspectRow, document: Obj, config: DocumentsConfig): Promise<void> {
   const uploads = (await createDocumentRepository().listCurrent(app.database.db, row.id)).map((u) => ({ documentKey: u.documentKey, uploadStatus: u.uploadStatus }));

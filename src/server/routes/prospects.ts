@@ -6,7 +6,7 @@ import { hideAgentOnly, isAgent } from '../prospects/agentOnly';
 import { canAccess } from '../prospects/prospectAccess';
 import { createProspectCache } from '../prospects/prospectCache';
 import { createProspectService } from '../prospects/prospectService';
-import { type SaveInput, versionConflict } from '../prospects/saveProspect';
+import { authorizeSaveOf, type SaveInput, versionConflict } from '../prospects/saveProspect';
 import { createProspectRepository, type ProspectRow, StaleRowError } from '../repositories/prospectRepository';
 import type { Principal } from '../security/principal';
 import { applyPatch, PATCH_OPERATIONS, PatchError, type PatchOperation } from '../../shared/jsonPatch';
@@ -133,10 +133,14 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
    * the stored version the patch was made against. Its version must be the stored one (409 otherwise, as a full
    * save would get at its write); a patch that does not apply is a 400 naming the operation.
    */
-  function saveInputOf(body: SaveBody, row: ProspectRow, viewer: Principal): SaveInput {
+  async function saveInputOf(body: SaveBody, row: ProspectRow, viewer: Principal): Promise<SaveInput> {
     const { patch, prospect, ...rest } = body;
     if (!patch) return { ...rest, prospect: prospect! };
-    if (row.version !== body.version) throw versionConflict({ currentVersion: row.version });
+    if (row.version !== body.version) {
+      // A closed or submitted application says so first (as a whole-document save does), then the version.
+      await authorizeSaveOf(app, viewer, row, body.saveType);
+      throw versionConflict({ currentVersion: row.version });
+    }
     let patched: unknown;
     try {
       patched = applyPatch(visibleTo(viewer, row.document), patch);
@@ -206,7 +210,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
         if (cached && canAccess(request, cached.row)) {
           try {
             before = cached.row;
-            const input = saveInputOf(request.body, cached.row, principal);
+            const input = await saveInputOf(request.body, cached.row, principal);
             sent = input.prospect;
             return await service.save(principal, cached.row, input, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) }, localeOf(request));
           } catch (error) {
@@ -216,7 +220,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
           }
         }
         before = await load(request, id);
-        const input = saveInputOf(request.body, before, principal);
+        const input = await saveInputOf(request.body, before, principal);
         sent = input.prospect;
         return service.save(principal, before, input, undefined, localeOf(request));
       };

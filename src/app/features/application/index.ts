@@ -16,5 +16,5 @@ export { useApplication, type ApplicationRuntimeExt } from './useApplication';
 export { SaveStatus } from './SaveStatus';
 export { toExtraErrors } from './extraErrors';
 export { readCompletedSteps, firstIncomplete, statusOf } from './completedSteps';
-export { applicationStore, type StopState } from './store';
+export { applicationStore, LEFT_DRAFT_CODES, type StopState } from './store';
 export type * from './contract';

@@ -12,13 +12,23 @@ import { SaveQueue, type SaveJob, type SendOutcome } from './saveQueue';
 const SERVER_OWNED = ['generalInfo', 'documents', 'screeningInfo', 'prospectStatusInfo', 'freeFieldsInfo'];
 
 /** Prospect error codes that end the journey in a stop state (spec 001 §4). */
-import { STOP_CODES } from '../../../shared/stopCodes';
+import { ALREADY_SUBMITTED, STOP_CODES } from '../../../shared/stopCodes';
 import { applySectionChanges, RETURN_MINIMAL } from '../../../shared/minimalAnswer';
 import type { PatchOperation } from '../../../shared/jsonPatch';
 
 export { STOP_CODES };
 
 export { fieldErrorsOf, relativeField } from './serverFieldErrors';
+
+/** What a 409 for a change made elsewhere (another tab, an agent) says: on a step, and on the submit. */
+export const CONFLICT_ON_SAVE = 'Your application was changed elsewhere, so we loaded the latest version. Please check your last changes before you continue.';
+export const CONFLICT_ON_SUBMIT = 'Your application was changed elsewhere, so we loaded the latest version and did not submit it. Please check it and submit it again.';
+
+/**
+ * 409 codes that say the application is no longer a draft the applicant may change: submitted (12012) or in a
+ * final state (APPLICATION_CLOSED, src/server/prospects/writePolicy.ts). Not a version conflict.
+ */
+export const LEFT_DRAFT_CODES: ReadonlySet<string> = new Set([ALREADY_SUBMITTED.errorCode, 'APPLICATION_CLOSED']);
 
 /** Pages on which the timed auto-save runs (spec 000 §4). */
 const AUTO_SAVE_VIEWS = /\/business\/(CompanyInfo|StakeholdersInfo|FinalQuestions|UploadDocuments|SelectServices)\b/;
@@ -313,6 +323,15 @@ export class ApplicationStore {
         this.serverCopy = undefined;
         return { kind: 'retry' };
       }
+      // The application left the draft in the meantime (submitted, declined, accounts opened: another tab, the
+      // bank): its latest copy is loaded (its status routes the steps to the status page) and the server's reason said.
+      const closed = error.status === 409 ? error.body?.errors?.find((e) => LEFT_DRAFT_CODES.has(e.errorCode)) : undefined;
+      if (closed) {
+        this.set({ notice: closed.message });
+        this.queue?.clear();
+        await this.load();
+        return { kind: 'refused', result: { ok: false, stop: { code: closed.errorCode, message: closed.message } } };
+      }
       const stop = this.stopOf(error);
       if (stop) {
         this.set({ stop });
@@ -320,7 +339,7 @@ export class ApplicationStore {
       }
       if (error.status === 409) {
         // Changed elsewhere (another tab, an agent): never overwrite; take the server's copy and say so.
-        const message = 'Your application was changed elsewhere, so we loaded the latest version. Please check your last changes before you continue.';
+        const message = job.saveType === 'submit' ? CONFLICT_ON_SUBMIT : CONFLICT_ON_SAVE;
         this.set({ prospect: undefined, dirty: false, notice: message });
         this.queue?.clear();
         await this.load();

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
 import { useConfig } from '../config/useConfig';
+import { useSessionControls } from '../session/session';
 import { actionTarget, type StatusView } from './outcomes';
 
 const useStyles = makeStyles({
@@ -22,11 +23,12 @@ export interface StatusPageProps {
 
 /**
  * A screening outcome or stop page (001 §2 'Error pages', §4): icon, message, buttons. Every button ends the
- * application in this tab; an internal one navigates with a reload (as the spec says), an external one leaves.
+ * application in this tab and the session (on the server too); an internal one navigates with a reload (as the spec says), an external one leaves.
  */
 export function StatusPage({ view, panelTitle = 'Opening an account has never been this simple.' }: StatusPageProps) {
   const styles = useStyles();
   const { close } = useApplication();
+  const { logout, revoke } = useSessionControls();
   const navigate = useNavigate();
   const { data: config } = useConfig();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -48,15 +50,23 @@ export function StatusPage({ view, panelTitle = 'Opening an account has never be
               <Button
                 key={b.label}
                 appearance={primary ? 'primary' : 'secondary'}
-                onClick={() => {
-                  if (target.external) {
+                onClick={async () => {
+                  // The outcome ends the journey: the session is ended on the server first (its tokens revoked, as
+                  // Logout does) while this page stays; then the tab forgets the application and the tokens and leaves.
+                  // (Forgetting them before leaving would let this page's route guards navigate elsewhere.)
+                  await revoke();
+                  const forget = () => {
                     close();
+                    void logout();
+                  };
+                  if (target.external) {
+                    forget();
                     window.location.assign(target.href);
                     return;
                   }
-                  // Leave this page first (it needs the application), then forget the application and reload.
+                  // Leave this page first (it needs the application), then forget and reload.
                   void Promise.resolve(navigate(target.href, { replace: true })).then(() => {
-                    close();
+                    forget();
                     window.location.reload();
                   });
                 }}

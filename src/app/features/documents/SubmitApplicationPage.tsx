@@ -1,7 +1,8 @@
-import { isSubmittedStatus } from '../../../content/lifecycle';
-import { Body1, Button, Checkbox, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { closedMessage, isSubmittedStatus, type Lifecycle } from '../../../content/lifecycle';
+import { Body1, Button, Checkbox, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { STATUS_PATH } from '../journey/draftOnly';
 import { Shell } from '../../components/Shell';
 import { track } from '../../lib/analytics';
 import { useApplication, type ScreeningOutcome } from '../application';
@@ -15,6 +16,8 @@ import { useProspectDocuments } from './useDocuments';
 import { messageOf } from './useDocuments';
 
 const useStyles = makeStyles({
+  heading: { margin: `${tokens.spacingVerticalS} 0` },
+  intro: { margin: `0 0 ${tokens.spacingVerticalS}` },
   list: { margin: `${tokens.spacingVerticalS} 0`, paddingLeft: tokens.spacingHorizontalXL },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalXXL, flexWrap: 'wrap' },
   summary: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, margin: `${tokens.spacingVerticalL} 0` },
@@ -32,6 +35,19 @@ const EDIT_PATHS: Record<string, string> = {
   documents: '/business/UploadDocuments',
   selectServices: '/business/SelectServices',
 };
+
+export const SUBMIT_PATH = '/business/SubmitApplication';
+
+/** The pages of config flows (FlowPage): their Edit opens the section's step and Continue there comes back here. */
+const FLOW_PAGES = new Set(['/business/CompanyInfo', '/business/FinalQuestions', '/business/SelectServices']);
+
+/** The Edit link of a section: its page; on a flow page, at the section's step, returning to this review after it. */
+export function editPathOf(flow: string, step?: string): string | undefined {
+  const path = EDIT_PATHS[flow];
+  if (!path || !FLOW_PAGES.has(path)) return path;
+  const query = new URLSearchParams({ ...(step ? { edit: step } : {}), returnTo: SUBMIT_PATH });
+  return `${path}?${query}`;
+}
 
 /**
  * The last confirmation (step 6's related route): submit, then the pre-screening outcome decides what comes
@@ -56,8 +72,10 @@ export default function SubmitApplicationPage() {
   };
 
   const alreadySubmitted = isSubmittedStatus(app.status);
+  // A closed application (declined, accounts opened; Back after its outcome) is not screened again: its status page says where it stands.
+  const closed = !outcome && !sending && !!app.status && !!closedMessage((config?.lifecycle ?? undefined) as Lifecycle | undefined, app.status);
   useEffect(() => {
-    if (!alreadySubmitted || outcome || sending || !app.prospectId) return;
+    if (!alreadySubmitted || closed || outcome || sending || !app.prospectId) return;
     let live = true;
     api<ScreeningOutcome>(`/api/prospects/${encodeURIComponent(app.prospectId)}/screening`, { method: 'POST', body: {} })
       .then((res) => live && show(screeningView(res.body)))
@@ -68,6 +86,7 @@ export default function SubmitApplicationPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per submitted application
   }, [alreadySubmitted, app.prospectId]);
 
+  if (closed) return <Navigate to={STATUS_PATH} replace />;
   if (outcome?.kind === 'status') return <StatusPage view={outcome.view} />;
   if (app.stop && !alreadySubmitted) return <StatusPage view={stopView(app.stop)} />;
 
@@ -83,6 +102,8 @@ export default function SubmitApplicationPage() {
       }
       // A prospect stop code ends the journey on its status page; a conflict (reloaded) is told here instead.
       if (result.stop && isStopCode(result.stop.code)) return setOutcome({ kind: 'status', view: stopView(result.stop) });
+      // Changed elsewhere: the application was reloaded and the store's notice (shown above) asks to check and submit again.
+      if (result.stop?.code === 'VERSION_CONFLICT') return setConfirmed(false);
       if (result.stop) return setProblems([result.stop.message]);
       const messages = Object.values(result.fieldErrors ?? {}).flat();
       setProblems(messages.length ? messages : ['We are facing a glitch at the moment, please try again later.']);
@@ -93,21 +114,33 @@ export default function SubmitApplicationPage() {
     }
   };
 
-  const viewId = ((app.prospect?.applicationInfo ?? {}) as { viewId?: string }).viewId;
   return (
     <Shell title="Opening an account has never been this simple.">
-      <Title2 as="h1">Submit your application</Title2>
+      <Title2 as="h1" block className={styles.heading}>
+        Submit your application
+      </Title2>
+      {app.notice && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>{app.notice}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => app.dismissNotice()}>OK</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       {alreadySubmitted && problems.length === 0 ? (
         <Spinner label="Checking your application" />
       ) : (
         <>
-          <Body1 as="p">Please check that everything is right. Once you submit, we start working on your application.</Body1>
+          <Body1 as="p" block className={styles.intro}>
+            Please check that everything is right. Once you submit, we start working on your application.
+          </Body1>
           <dl className={styles.summary}>
+            {/* The number the applicant quotes: the same on Application submitted, My applications and the status page (the one the bank searches by). */}
             <dt>Application number</dt>
-            <dd>{viewId ?? app.prospectId}</dd>
+            <dd>{app.prospectId}</dd>
           </dl>
           {config && app.prospect ? (
-            <SummaryView config={config} prospect={app.prospect as Record<string, unknown>} documents={documents.data ? documentGroups(documents.data) : undefined} editPath={(flow) => EDIT_PATHS[flow]} />
+            <SummaryView config={config} prospect={app.prospect as Record<string, unknown>} documents={documents.data ? documentGroups(documents.data) : undefined} editPath={editPathOf} />
           ) : (
             <Spinner size="small" label="Loading your answers" />
           )}

@@ -7,6 +7,7 @@ import { DocumentsPanel } from './DocumentsPanel';
 import { documentBlocks, requiredDone } from './documentList';
 import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
+import { useDraftOnly } from '../journey/draftOnly';
 import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useProspectDocuments, useUploads } from './useDocuments';
 
 const useStyles = makeStyles({
@@ -27,6 +28,7 @@ export default function UploadDocumentsPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const app = useApplication();
+  const leftDraft = useDraftOnly();
   const { data: docs, error, mutate, isLoading } = useProspectDocuments(app.prospectId);
   const { uploads, start, cancel } = useUploads(app.prospectId, () => void mutate());
   const remove = useDeleteDocument(app.prospectId);
@@ -35,6 +37,7 @@ export default function UploadDocumentsPage() {
   const ready = useMemo(() => !!docs && (docs.readyForSubmit === true || requiredDone(documentBlocks(docs))), [docs]);
   const busy = Object.values(uploads).some((u) => u.progress !== undefined);
 
+  if (leftDraft) return leftDraft;
   if (app.stop) return <StatusPage view={stopView(app.stop)} />;
   if (maxReached) return <StatusPage view={stopView({ code: 'MAX_DOCUMENTS' })} />;
 

@@ -5,8 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { FormContext } from '../../../../widgets';
 import { Shell } from '../../components/Shell';
-import { SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
+import { LEFT_DRAFT_CODES, SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
 import { useConfig } from '../config/useConfig';
+import { useDraftOnly } from '../journey/draftOnly';
+import { StatusPage } from '../documents/StatusPage';
+import { stopView } from '../documents/outcomes';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
 import { LICENCE_FIELD, useLicenceCheck } from './useLicenceCheck';
@@ -36,6 +39,11 @@ export interface FlowPageProps {
   panelTitle: MessageId;
   /** Where "Continue" on the last step goes. */
   next: string;
+}
+
+/** A returnTo of the query: a page of this journey only (never another site, whatever the link says). */
+export function returnPath(value: string | null): string | undefined {
+  return value && /^\/business\/[A-Za-z]+$/.test(value) ? value : undefined;
 }
 
 /**
@@ -103,6 +111,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   const styles = useStyles();
   const { data: config, error } = useConfig();
   const app = useApplication();
+  const leftDraft = useDraftOnly();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
@@ -112,7 +121,10 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   const steps = useMemo(() => (config ? pageSteps(config.flows, flowIds, app.prospect) : []), [config, flowIds, app.prospect]);
 
   const requested = Number(params.get('step') ?? '0');
-  const resumeAt = Math.max(firstIncompleteStep(steps, app.completedSteps), 0);
+  // Edit from the review (SubmitApplication): ?edit=<step id> opens that step, and Continue goes back to ?returnTo.
+  const edited = steps.findIndex((s) => s.step === params.get('edit'));
+  const returnTo = returnPath(params.get('returnTo'));
+  const resumeAt = edited >= 0 ? edited : Math.max(firstIncompleteStep(steps, app.completedSteps), 0);
   const index = steps.length === 0 ? 0 : Math.min(Math.max((requested || resumeAt + 1) - 1, 0), steps.length - 1);
   const current = steps[index];
   const stepDef = current && config ? config.steps[current.step] : undefined;
@@ -153,6 +165,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
     if (params.get('step')) heading.current?.focus();
   }, [params]);
 
+  if (leftDraft) return leftDraft;
   if (error || app.loadError) {
     return (
       <Shell title={panelTitle}>
@@ -162,15 +175,8 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
       </Shell>
     );
   }
-  if (app.stop) {
-    return (
-      <Shell title={panelTitle}>
-        <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{app.stop.message}</MessageBarBody>
-        </MessageBar>
-      </Shell>
-    );
-  }
+  // A stop code (invalid prospect, expired) ends the journey on its status page: a heading and a way on, as the other pages.
+  if (app.stop) return <StatusPage view={stopView(app.stop)} panelTitle={panelTitle} />;
   if (!config || !validator || !app.prospect) {
     return (
       <Shell title={panelTitle}>
@@ -217,14 +223,16 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
     if (result.ok) {
       const productName = prospect.applicationInfo?.accountType;
       trackStep(current.step, productName);
-      if (index + 1 < steps.length) goTo(index + 1);
+      if (returnTo) navigate(returnTo);
+      else if (index + 1 < steps.length) goTo(index + 1);
       else {
         trackPageDone(flowIds[0]!.startsWith('finalQuestions') ? 'finalQuestions' : flowIds[0]!, productName);
         navigate(next);
       }
     } else if (result.stop) {
       // A conflict reloaded the application and says so in the notice; a stop shows its message.
-      if (result.stop.code !== 'VERSION_CONFLICT') setStepError(result.stop.message);
+      // (12012 / APPLICATION_CLOSED: the application left the draft; the reloaded status routes to its status page, which says why.)
+      if (result.stop.code !== 'VERSION_CONFLICT' && !LEFT_DRAFT_CODES.has(result.stop.code)) setStepError(result.stop.message);
     } else if (!result.fieldErrors || Object.keys(result.fieldErrors).length === 0) {
       // (Field errors show on their fields, those of other steps in the list above the form.)
       setStepError(t('flow.saveFailed'));

@@ -102,12 +102,28 @@ export interface SessionControls {
   keepAlive(): Promise<void>;
   /** Ends the session on the server (the refresh token family is revoked) and in this tab. */
   logout(): Promise<void>;
+  /**
+   * Ends the session on the server only (the tab keeps its tokens and pages until it forgets them itself, with
+   * logout() or a reload after clearing): for a page that must stay on screen until the session is over.
+   */
+  revoke(): Promise<void>;
   /** The inactivity countdown reached zero: the session is over. */
   expire(): void;
 }
 
 export function useSession(): Session | null {
   return useAtomValue(sessionAtom);
+}
+
+/** Revokes the session's refresh-token family (and so its access tokens) on the server. */
+async function revokeOnServer(ending: Session | null): Promise<void> {
+  if (!ending?.refreshToken) return;
+  // Best effort: the tab forgets the tokens whatever the server answers.
+  await secureFetch('/api/onboarding/logout', {
+    method: 'POST',
+    token: ending.accessToken,
+    body: form({ client_id: PUBLIC_CLIENT_ID, refresh_token: ending.refreshToken }),
+  }).catch(() => undefined);
 }
 
 export function useSessionControls(): SessionControls {
@@ -137,15 +153,9 @@ export function useSessionControls(): SessionControls {
         const ending = session;
         setSession(null);
         setExpired(false);
-        if (ending?.refreshToken) {
-          // Best effort: the tab forgets the tokens whatever the server answers.
-          await secureFetch('/api/onboarding/logout', {
-            method: 'POST',
-            token: ending.accessToken,
-            body: form({ client_id: PUBLIC_CLIENT_ID, refresh_token: ending.refreshToken }),
-          }).catch(() => undefined);
-        }
+        await revokeOnServer(ending);
       },
+      revoke: () => revokeOnServer(session),
       expire() {
         setSession(null);
         setExpired(true);

@@ -12,6 +12,7 @@ import type { FormValidator } from '../../../validation/rjsfValidator';
 import { applicationStore, SaveStatus, toExtraErrors, useApplication } from '../application';
 import type { CompletedStep, Prospect } from '../application/contract';
 import { type AppConfig, useConfig } from '../config/useConfig';
+import { useDraftOnly } from '../journey/draftOnly';
 import { useStepValidator } from '../forms/stepValidator';
 import { applyLogic, logicOf, visibleStepErrors } from '../forms/formLogic';
 import { StakeholderCard, type StakeholderCardProps } from './StakeholderCard';
@@ -117,6 +118,7 @@ function listKey(cards: CardData[]): string {
 export default function StakeholdersPage() {
   const styles = useStyles();
   const app = useApplication();
+  const leftDraft = useDraftOnly();
   const { data: config, error: configError } = useConfig();
   const validator = useStepValidator(config);
   const [params, setParams] = useSearchParams();
@@ -303,6 +305,7 @@ export default function StakeholdersPage() {
     navigate('/business/FinalQuestions');
   };
 
+  if (leftDraft) return leftDraft;
   if (configError || app.loadError) {
     return (
       <Shell title={PANEL_TITLE}>

@@ -34,8 +34,8 @@ export interface SummaryViewProps {
   prospect: Obj;
   /** The documents, grouped (GET prospects/{id}/documents through documentGroups); left out when undefined. */
   documents?: DocumentGroup[];
-  /** Where "Edit" of a section leads (by flow name, "documents" or "account"); no link when undefined. */
-  editPath?: (flow: string) => string | undefined;
+  /** Where "Edit" of a section leads (by flow name, "documents" or "account", and the step of a company section); no link when undefined. */
+  editPath?: (flow: string, step?: string) => string | undefined;
   /** Heading level of the groups (the sections are one below). */
   level?: 2 | 3;
   /** Steps left out (e.g. the annexure on the applicant's side, which the customer config does not hold anyway). */
@@ -144,7 +144,7 @@ export function SummaryView({ config, prospect, documents, editPath, level = 2, 
       key: `${section.flow}-${section.step}`,
       title: section.stepTitle ?? section.title,
       rows: section.rows,
-      edit: section.flow ? editPath?.(section.flow) : undefined,
+      edit: section.flow ? editPath?.(section.flow, section.step) : undefined,
     });
   }
   placeStakeholders();
