@@ -47,6 +47,8 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere' },
   // Long field lists and names wrap inside their cell, so the audit table fits a 320 px phone.
   cell: { overflowWrap: 'anywhere' },
+  // Fluent's Table lays out fixed (equal columns): 'auto' gives the document titles the room they need on a phone.
+  docTable: { tableLayout: 'auto' },
 });
 
 const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -221,7 +223,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
             <Body1 as="h3" style={{ fontWeight: 600, margin: 0 }}>
               {g.title}
             </Body1>
-            <Table size="small" aria-label={g.title}>
+            <Table size="small" aria-label={g.title} className={styles.docTable}>
               <TableHeader>
                 <TableRow>
                   <TableHeaderCell>Document</TableHeaderCell>
@@ -237,7 +239,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
                   const uploaded = !!d.fileName && d.uploadStatus === 'Uploaded';
                   return (
                     <TableRow key={d.documentKey}>
-                      <TableCell>
+                      <TableCell className={styles.cell}>
                         {d.documentTitle ?? d.documentKey}
                         {d.required ? '' : ' (optional)'}
                       </TableCell>
