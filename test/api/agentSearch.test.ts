@@ -145,6 +145,19 @@ describeEachDatabase('agent search', (db) => {
       .execute();
     const [second] = (await search({ prospectId: ids.haddad2 })).searchResult;
     expect(second!.status).toEqual({ statusCode: 'DOCUMENTS_NEEDED', statusNotes: 'Documents needed', statusReason: 'Trade licence copy unreadable' });
+    // A decline's reason is a code of the reason list with its words beside it: the words are shown, not the code.
+    await app.database.db
+      .updateTable('prospects')
+      .set({
+        document: JSON.stringify({
+          ...((await app.database.db.selectFrom('prospects').select('document').where('id', '=', ids.haddad2!).executeTakeFirstOrThrow()).document as Json),
+          prospectStatusInfo: { status: 'DECLINED', statusNotes: 'Declined', statusReason: 'NOT_ELIGIBLE', statusReasonText: 'The company is not eligible for this account' },
+        }),
+      })
+      .where('id', '=', ids.haddad2!)
+      .execute();
+    const [declined] = (await search({ prospectId: ids.haddad2 })).searchResult;
+    expect(declined!.status).toEqual({ statusCode: 'DECLINED', statusNotes: 'Declined', statusReason: 'The company is not eligible for this account' });
   });
 
   it('refuses a mobile with letters and a name criterion of punctuation only finds by nothing else', async () => {

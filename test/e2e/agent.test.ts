@@ -117,6 +117,13 @@ suite('agent channel in Chromium', () => {
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('The username or password is incorrect').waitFor();
+    // The password is cleared, but the empty field is not flagged: only "Login failed" shows until the agent tries again.
+    await expect(page.getByLabel('Password').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe(AGENT.username);
+    await expect(page.getByText('Password is not filled').count()).resolves.toBe(0);
+    await expect(page.getByLabel('Password').getAttribute('aria-invalid')).resolves.not.toBe('true');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Password is not filled').waitFor();
 
     await page.getByLabel('Password').fill(AGENT.password);
     await page.getByRole('button', { name: 'Login' }).click();

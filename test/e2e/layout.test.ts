@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putProspect, signInAsNewApplicant } from './journeyHelpers';
+import { enterCode, latestCode, newApplicant, putProspect, signInAsNewApplicant, startCodeRequest, waitForPage } from './journeyHelpers';
 import { measureLayout } from './layoutChecks';
 import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, startServer, stopServerAndBrowser } from './server';
 
@@ -62,6 +62,7 @@ async function measureWidths(page: Page, name: string): Promise<string[]> {
     const report = await measureLayout(page, width <= PHONE ? 44 : 0);
     if (report.scrollWidth > report.viewportWidth) failures.push(`${name} at ${width} px: the page is ${report.scrollWidth} px wide (${report.overflowing.join(', ') || 'no element box reaches past the edge'})`);
     for (const small of report.small) failures.push(`${name} at ${width} px: tap target under 44×44 px: ${small}`);
+    for (const clipped of report.clipped) failures.push(`${name} at ${width} px: content wider than its box: ${clipped}`);
   }
   await page.setViewportSize({ width: widths[0]!, height: 800 });
   return failures;
@@ -94,12 +95,28 @@ suite('layout: no page wider than the screen, tap targets of 44×44 px on phones
   it('every customer page at 320, 390, 768 and 1366 px', async () => {
     const page = await browser.newPage();
     const failures = await check(page, server, publicPaths);
-    await signInAsNewApplicant(page, server);
+    // The code pages exist only while a code request is pending: reached through Basic Information (a new
+    // applicant) and the come-back login (a returning one), as a person would.
+    const applicant = newApplicant();
+    await startCodeRequest(page, server, applicant);
+    failures.push(...(await measureWidths(page, '/business/VerifyOTP')));
+    await enterCode(page, await latestCode(server, applicant));
+    await waitForPage(page, 'Company Details', '**/business/CompanyInfo**');
+    // A company name of 45 characters without a space (the header line "… Application for <name>" must wrap).
     await putProspect(page, server, {
+      organizationInfo: { companyName: 'C'.repeat(45) },
       signatoryInfo: [{ signatoryId: 'S1', firstName: 'Khalid', lastName: 'Mohammed Al-Mansouri', kycDetails: { isSignatory: true, isShareholderACompany: false } }],
     });
     failures.push(...(await check(page, server, signedInPaths)));
     await page.close();
+    const returning = await browser.newPage();
+    await returning.goto(server.url + '/business/ComeBackLogin');
+    await returning.getByLabel('E-mail').fill(applicant.email);
+    await returning.getByLabel('Mobile Number').fill(applicant.mobileNo);
+    await returning.getByRole('button', { name: 'Continue' }).click();
+    await waitForPage(returning, "Confirm that it's you", '**/business/ComeBackVerification');
+    failures.push(...(await measureWidths(returning, '/business/ComeBackVerification')));
+    await returning.close();
     expect(failures).toEqual([]);
   }, 600_000);
 

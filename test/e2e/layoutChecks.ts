@@ -11,6 +11,8 @@ export interface LayoutReport {
   small: string[];
   /** When the page is wider than the viewport: the innermost elements that reach past its right edge. */
   overflowing: string[];
+  /** Buttons, links and table cells whose content is wider than their box (clipped, or running into a neighbour). */
+  clipped: string[];
 }
 
 /*
@@ -76,6 +78,14 @@ export async function measureLayout(page: Page, minTarget: number): Promise<Layo
         if (r.width > 0 && r.right > viewportWidth + 0.5) overflowing.push(`text '${(node.textContent ?? '').trim().slice(0, 40)}' in ${node.parentElement?.tagName.toLowerCase()} right ${Math.round(r.right)}`);
       }
     }
-    return { scrollWidth, viewportWidth, small: [...new Set(small)], overflowing: overflowing.slice(0, 5) };
+    // Content wider than its box: a button's label cut off ("Remov") or a cell's text running into the next column.
+    // (Not the combobox's 20 px chevron, a role=button span whose focus ring is wider than its icon.)
+    const clipped: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('button, td, th'))) {
+      const r = el.getBoundingClientRect();
+      if (!visible(el, r)) continue;
+      if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${describe(el)} content ${el.scrollWidth} px in ${el.clientWidth} px`);
+    }
+    return { scrollWidth, viewportWidth, small: [...new Set(small)], overflowing: overflowing.slice(0, 5), clipped: [...new Set(clipped)] };
   }, minTarget);
 }

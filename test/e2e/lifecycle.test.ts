@@ -102,6 +102,13 @@ suite('the application after submit: decisions, documents, accounts (Chromium, b
       await decisions.getByLabel('Message to the applicant').fill(note);
     });
     await agentPage.getByText('Status: Documents needed').waitFor();
+    // The agent's Status panel in words: the note, when the documents were asked (a date), no raw keys or codes.
+    const statusPanel = agentPage.locator('section[aria-labelledby="status-title"]');
+    await statusPanel.getByText(note).waitFor();
+    const panelText = await statusPanel.innerText();
+    expect(panelText).toMatch(/Documents requested\s+\d{1,2} \w{3} \d{4}/);
+    expect(panelText).toMatch(/Note\s+The trade licence/);
+    expect(panelText).not.toMatch(/requestedAt|message|DOCUMENTS_NEEDED|SUBMITTED|\d{4}-\d\d-\d\dT|^status\b/m);
 
     // The message reached the outbox: e-mail (with the documents and the note) and SMS.
     const mail = (await outbox(email)).find((m) => m.subject === `Your application ${prospectId}: Documents needed`);
@@ -178,6 +185,10 @@ suite('the application after submit: decisions, documents, accounts (Chromium, b
     await agentPage.getByText('The application is "Declined": it can no longer be changed.').waitFor();
     await expect(agentPage.getByRole('button', { name: 'Continue application' }).isDisabled()).resolves.toBe(true);
     await expect(agentPage.getByRole('button', { name: 'Edit KYC annexure' }).isDisabled()).resolves.toBe(true);
+    // The Status panel gives the reason in words, not its code.
+    const statusPanel = agentPage.locator('section[aria-labelledby="status-title"]');
+    await statusPanel.getByText('The documents provided could not be verified').waitFor();
+    expect(await statusPanel.innerText()).not.toMatch(/\b[A-Z]+_[A-Z_]+\b|DECLINED/);
 
     await checkStatus(page, prospectId);
     await page.getByRole('heading', { level: 1, name: 'Application declined' }).waitFor();

@@ -52,6 +52,19 @@ suite('the journey as a new user meets it: code, phone layout, Back', () => {
     await stopServerAndBrowser(server, browser);
   });
 
+  it('a failed Continue moves the focus to the first editable field in error, a select too', async () => {
+    const page = await browser.newPage();
+    await signInAsNewApplicant(page, server);
+    // Only the company category (a select) is missing.
+    await page.getByLabel('Company name').fill('Falcon Trading LLC');
+    await page.getByLabel('Number of employees').fill('12');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Company category is not filled').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/companyCategory$/);
+
+    await page.close();
+  }, 90_000);
+
   // Once timed out after the right code in a whole-suite run: the first sign-in on a fresh server compiled the
   // step validators while the machine was loaded; the server now compiles them before it serves (contentStore).
   it('item 1: a refused code is checked once, Confirm does not re-send it, retyping starts over and focus stays in the boxes', async () => {

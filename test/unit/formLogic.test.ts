@@ -15,6 +15,13 @@ describe('form logic: options, gating, disabled fields, hidden steps', () => {
     expect(two.excludedOptions.get('/organizationInfo/accountSigningInfo/accountSigningType')).toEqual(['102']);
   });
 
+  it('offers only AED as the currency while Express Service is Yes (the schema allows exactly AED then), every currency without it', () => {
+    const express = evaluateLogic(content, { accountInfo: [{ express: true, accountCurrencies: ['AED'] }] });
+    expect(express.excludedOptions.get('/accountInfo/0/accountCurrencies')).toEqual(['EUR', 'GBP', 'USD']);
+    const standard = evaluateLogic(content, { accountInfo: [{ express: false, accountCurrencies: ['AED'] }] });
+    expect(standard.excludedOptions.get('/accountInfo/0/accountCurrencies')).toBeUndefined();
+  });
+
   it('does not offer a nationality chosen in another passport, nor a sub-category chosen for the same industry', () => {
     const passports = [{ country: 'IN', passportNumber: 'A1' }, { country: 'GB' }];
     const r = evaluateLogic(content, { signatoryInfo: [signatory('a', { passportDetails: passports })] });

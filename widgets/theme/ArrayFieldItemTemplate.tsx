@@ -14,6 +14,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   content: { flexGrow: 1, minWidth: 0 },
+  // The button keeps its width (icon and word); the row's content gives way instead (it wraps).
+  remove: { flexShrink: 0 },
 });
 
 /**
@@ -38,6 +40,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
         <Button
           id={buttonId(buttonsProps.fieldPathId, 'remove')}
           appearance="subtle"
+          className={styles.remove}
           icon={<DeleteRegular />}
           aria-label={`${removeText} ${index + 1}`}
           disabled={disabled || readonly}

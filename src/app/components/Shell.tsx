@@ -49,8 +49,12 @@ const useStyles = makeStyles({
     '@media (max-width: 499px)': { padding: '12px 16px 0' },
   },
   // The header line shares its row with Logout, even on phones (it wraps inside, not below).
-  header: { color: tokens.colorNeutralForeground2, fontWeight: 600, flex: '1 1 180px', minWidth: 0, margin: 0 },
-  user: { display: 'flex', alignItems: 'center', gap: '12px', marginInlineStart: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end' },
+  // A company name without spaces breaks anywhere rather than widening the page.
+  header: { color: tokens.colorNeutralForeground2, fontWeight: 600, flex: '1 1 180px', minWidth: 0, margin: 0, overflowWrap: 'anywhere' },
+  user: { display: 'flex', alignItems: 'center', gap: '12px', marginInlineStart: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end', minWidth: 0 },
+  // The agent's name and RO code wrap; Logout keeps its width (a squeezed button clips its label).
+  userName: { minWidth: 0, overflowWrap: 'anywhere' },
+  logout: { flexShrink: 0 },
   main: {
     flexGrow: 1,
     padding: '32px 48px',
@@ -152,10 +156,12 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
             </Text>
           )}
           <div className={styles.user}>
-            {signedIn && session.kind === 'agent' && <Text>{session.roCode ? t('shell.roCode', { name: session.name ?? '', code: session.roCode }) : session.name}</Text>}
+            {signedIn && session.kind === 'agent' && (
+              <Text className={styles.userName}>{session.roCode ? t('shell.roCode', { name: session.name ?? '', code: session.roCode }) : session.name}</Text>
+            )}
             <LanguageSwitcher />
             {signedIn && (
-              <Button appearance="subtle" icon={<SignOutRegular />} onClick={() => void onLogout()}>
+              <Button appearance="subtle" className={styles.logout} icon={<SignOutRegular />} onClick={() => void onLogout()}>
                 {t('shell.logout')}
               </Button>
             )}

@@ -41,7 +41,7 @@ export interface ProspectSummary {
   islamicBanking: boolean;
   viewId: string | null;
   leadNumber: string | null;
-  /** prospectStatusInfo as the server wrote it (status code, words and reason), when it did. */
+  /** prospectStatusInfo as the server wrote it (status code, words and reason in words), when it did. */
   statusInfo: { statusCode?: string; statusNotes?: string; statusReason?: string } | null;
 }
 
@@ -103,7 +103,7 @@ function toSummary(r: { id: string; company_name: string | null; applicant_name:
     info && typeof info === 'object' && !Array.isArray(info)
       ? (() => {
           const i = info as Record<string, unknown>;
-          const out = { statusCode: text(i.statusCode) ?? text(i.status), statusNotes: text(i.statusNotes), statusReason: text(i.statusReason) ?? text(i.reason) };
+          const out = { statusCode: text(i.statusCode) ?? text(i.status), statusNotes: text(i.statusNotes), statusReason: text(i.statusReasonText) ?? text(i.statusReason) ?? text(i.reason) };
           return out.statusCode || out.statusNotes || out.statusReason ? out : null;
         })()
       : null;

@@ -38,6 +38,9 @@ function LoginForm({ config }: { config: AppConfig }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
+  // Failed attempts so far: the form starts afresh after each (the cleared password is not flagged "not filled"
+  // until the agent presses Login again; only the failure message shows).
+  const [attempts, setAttempts] = useState(0);
   const alertRef = useRef<HTMLDivElement>(null);
   const step = config.steps.agentLogin;
 
@@ -78,6 +81,7 @@ function LoginForm({ config }: { config: AppConfig }) {
       const locked = error instanceof ApiRequestError && error.status === 429;
       // Clear the password after a failed attempt, keep the username.
       setData({ username: form.username });
+      setAttempts((n) => n + 1);
       setFailure({ title: locked ? 'Account locked' : 'Login failed', message: messageOf(error) });
     } finally {
       setBusy(false);
@@ -95,6 +99,7 @@ function LoginForm({ config }: { config: AppConfig }) {
         </MessageBar>
       )}
       <StepForm
+        key={attempts}
         id="agent-login"
         step={step}
         formData={data}

@@ -33,7 +33,9 @@ const useStyles = makeStyles({
   // Sortable column headers are buttons: 44 px tall tap targets on phones.
   sortHeader: { '@media (max-width: 499px)': { '& .fui-TableHeaderCell__button': { minHeight: '44px' } } },
   // Six columns need room: on a phone the table keeps a readable width and scrolls sideways inside its frame.
-  table: { minWidth: '640px' },
+  // Fluent's Table lays out fixed (six equal columns): 'auto' sizes each column to its content, so a prospect
+  // id never runs into the company column.
+  table: { minWidth: '640px', tableLayout: 'auto' },
   scroller: { maxHeight: '740px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   pager: { display: 'flex', alignItems: 'center', gap: '12px', marginTop: '12px', flexWrap: 'wrap' },
   actions: { display: 'flex', gap: '12px', marginTop: '24px', flexWrap: 'wrap' },

@@ -47,6 +47,8 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere' },
   // Long field lists and names wrap inside their cell, so the audit table fits a 320 px phone.
   cell: { overflowWrap: 'anywhere' },
+  // Fluent's Table lays out fixed (equal columns): 'auto' gives the document titles the room they need on a phone.
+  docTable: { tableLayout: 'auto' },
 });
 
 const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -64,6 +66,35 @@ const ACTIONS: Record<string, string> = {
   'prospect.export': 'Exported in the bank format',
   'prospect.import': 'Imported from the bank format',
 };
+
+/**
+ * The status section's rows in words: the reason's words (not its code), the agent's note, when documents were
+ * asked (a date, not an ISO timestamp), other text fields under their name in words. The status itself, its code
+ * and its words repeated are left out (the Status row shows them), and so are the lists (history, documents).
+ */
+function statusRows(info: Record<string, unknown>, statusWords: string): [string, string][] {
+  const known: Record<string, string> = { statusNotes: 'Status notes', statusReason: 'Reason', message: 'Note', requestedAt: 'Documents requested' };
+  const skip = new Set(['status', 'statusCode', 'statusReasonText']);
+  const rows: [string, string][] = [];
+  for (const [key, value] of Object.entries(info)) {
+    if (typeof value !== 'string' || !value || skip.has(key)) continue;
+    if (key === 'statusNotes' && value === statusWords) continue;
+    const text =
+      key === 'statusReason' && typeof info.statusReasonText === 'string' && info.statusReasonText
+        ? info.statusReasonText
+        : /At$/.test(key) && !Number.isNaN(Date.parse(value))
+          ? dateTime.format(new Date(value))
+          : value;
+    rows.push([known[key] ?? words(key), text]);
+  }
+  return rows;
+}
+
+/** "requestedBy" → "Requested by". */
+function words(key: string): string {
+  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
 
 /** An action the table does not know reads as its words ("prospect.status" → "Prospect status"). */
 const actionWords = (action: string) => ACTIONS[action] ?? action.replace(/[._-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -173,15 +204,13 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
         </Title3>
         <dl className={styles.list}>
           <dt className={styles.term}>Status</dt>
-          <dd className={styles.value}>{data.status}</dd>
-          {Object.entries(statusInfo)
-            .filter(([, v]) => typeof v === 'string' && v)
-            .map(([k, v]) => (
-              <div key={k} style={{ display: 'contents' }}>
-                <dt className={styles.term}>{k === 'statusNotes' ? 'Status notes' : k === 'statusReason' ? 'Status reason' : k}</dt>
-                <dd className={styles.value}>{String(v)}</dd>
-              </div>
-            ))}
+          <dd className={styles.value}>{labelOf(config.lifecycle, data.status)}</dd>
+          {statusRows(statusInfo, labelOf(config.lifecycle, data.status)).map(([term, value]) => (
+            <div key={term} style={{ display: 'contents' }}>
+              <dt className={styles.term}>{term}</dt>
+              <dd className={styles.value}>{value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
 
@@ -221,7 +250,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
             <Body1 as="h3" style={{ fontWeight: 600, margin: 0 }}>
               {g.title}
             </Body1>
-            <Table size="small" aria-label={g.title}>
+            <Table size="small" aria-label={g.title} className={styles.docTable}>
               <TableHeader>
                 <TableRow>
                   <TableHeaderCell>Document</TableHeaderCell>
@@ -237,7 +266,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
                   const uploaded = !!d.fileName && d.uploadStatus === 'Uploaded';
                   return (
                     <TableRow key={d.documentKey}>
-                      <TableCell>
+                      <TableCell className={styles.cell}>
                         {d.documentTitle ?? d.documentKey}
                         {d.required ? '' : ' (optional)'}
                       </TableCell>

@@ -64,7 +64,7 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
             Required
           </Badge>
         ) : (
-          <Badge appearance="outline" color="subtle">
+          <Badge appearance="outline" color="informative">
             Optional
           </Badge>
         )}

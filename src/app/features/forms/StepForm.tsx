@@ -85,6 +85,38 @@ function fieldLogicOf({ result, base }: StepLogic): FieldLogicState {
 }
 
 /**
+ * After a failed Continue: the focus goes to the first field in error, in the order of the page, that the person
+ * can change: a select or a group of radios as well as a text field, never a read-only calculated field. RJSF's own focusOnError takes the first error of the list,
+ * which may be a read-only field or a path it finds no control for, and then leaves the focus on Continue.
+ */
+function focusFirstEditable(form: Form | null, errors: readonly { property?: string }[]): void {
+  const root = (form as unknown as { formElement?: { current: HTMLFormElement | null } } | null)?.formElement?.current;
+  if (!root) return;
+  const editable = (el: Element): el is HTMLElement =>
+    el instanceof HTMLElement &&
+    !(el as HTMLInputElement).readOnly &&
+    !(el as HTMLInputElement).disabled &&
+    el.getAttribute('aria-readonly') !== 'true' &&
+    el.getAttribute('aria-disabled') !== 'true' &&
+    el.getClientRects().length > 0;
+  const controls: HTMLElement[] = [];
+  for (const error of errors) {
+    const id = ['root', ...(error.property ?? '').split(/[.[\]]+/).filter(Boolean)].join('_');
+    const exact = root.querySelector(`[id="${CSS.escape(id)}"]`);
+    const candidates = [
+      ...(exact && exact.matches('input, select, textarea, button, [role="combobox"]') ? [exact] : []),
+      ...Array.from(root.querySelectorAll(`:is(input, select, textarea, button, [role="combobox"])[id^="${CSS.escape(id)}_"], :is(input, select, textarea, button, [role="combobox"])[id^="${CSS.escape(id)}-"]`)),
+    ];
+    const control = candidates.find(editable);
+    if (control) controls.push(control);
+  }
+  controls.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const first = controls[0];
+  if (first) first.focus();
+  else if (errors[0]) form?.focusOnError(errors[0] as Parameters<Form['focusOnError']>[0]);
+}
+
+/**
  * The previous form context while the page passes one with the same entries (an inline literal): RJSF puts
  * it in the registry every field gets, so a new object per keystroke would re-render the whole form.
  */
@@ -191,7 +223,7 @@ function LoadedStepForm({
             if (found.length === 0) return onSubmit(e.formData);
             setLive({ from: formData, data: e.formData });
             errors.attempt();
-            form.current?.focusOnError(found[0]!);
+            focusFirstEditable(form.current, found);
           }}
         >
           {children}

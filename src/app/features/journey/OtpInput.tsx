@@ -6,8 +6,19 @@ import { useT } from '../../i18n/useT';
 const LENGTH = 6;
 
 const useStyles = makeStyles({
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'nowrap' },
-  box: { width: '48px', minWidth: 0, '& input': { textAlign: 'center', fontSize: tokens.fontSizeBase500 } },
+  // Six boxes share the row: 48 px each with 8 px gaps where there is room, narrower (never under 44 px, the tap
+  // target) with 4 px gaps on the smallest phones (320 px leaves 288 px: 6 × 44 + 5 × 4 = 284).
+  // minWidth 0: the Field's grid track may then be narrower than six 48 px boxes (the boxes shrink to fit).
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'nowrap', minWidth: 0, maxWidth: '100%', '@media (max-width: 359px)': { gap: tokens.spacingHorizontalXS } },
+  // The native input fills its box (Fluent pads the box and gives the input an intrinsic width that overflows it).
+  box: {
+    flex: '0 1 48px',
+    width: '48px',
+    minWidth: '44px',
+    paddingLeft: 0,
+    paddingRight: 0,
+    '& input': { textAlign: 'center', fontSize: tokens.fontSizeBase500, width: '100%', minWidth: 0, paddingLeft: 0, paddingRight: 0 },
+  },
 });
 
 export interface OtpInputProps {
