@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './axeCheck';
 import { putProspect, savedProspect, signInAsNewApplicant, waitForPage } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -35,9 +35,7 @@ suite('addresses and contacts of issue 18 item 1 on a phone (360 px)', () => {
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('asks the registered address when the office is elsewhere, with one preferred mailing address; drops it when not', async () => {

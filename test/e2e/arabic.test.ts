@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './axeCheck';
 import { browserSession, latestCode, newApplicant, savedProspect, uniqueLicenceNumber, waitForPage } from './journeyHelpers';
 import { measureLayout } from './layoutChecks';
-import { chromiumAvailable, launchBrowser, removeDataDir, type RunningServer, startServer } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 const PHONE = { width: 390, height: 844 };
@@ -36,9 +36,7 @@ suite('Arabic, right to left, at phone width', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopServerAndBrowser(server, browser);
   });
 
   it('a first visit from an Arabic browser: landing, accounts, product and start pages; basic information, code and company steps; not found', async () => {

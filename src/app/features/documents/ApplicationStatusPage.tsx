@@ -1,4 +1,4 @@
-import { Body1, Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Text, Title3, tokens, typographyStyles } from '@fluentui/react-components';
+import { Body1, Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title3, tokens, typographyStyles } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { labelOf, type Lifecycle } from '../../../content/lifecycle';
@@ -7,6 +7,7 @@ import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
 import { useConfig } from '../config/useConfig';
 import { readProducts } from '../products/productsConfig';
+import { ApplicationNotice } from './ApplicationNotice';
 import { RequestedDocuments } from './RequestedDocuments';
 import { useApplicationStatus } from './useApplicationStatus';
 
@@ -49,15 +50,7 @@ export default function ApplicationStatusPage() {
   return (
     <Shell title="Where your application stands" showSteps={false}>
       <div className={styles.box}>
-        {app.notice && (
-          // Why the applicant is here instead of the step they were on (a save refused: the application is closed or submitted).
-          <MessageBar intent="warning" role="alert">
-            <MessageBarBody>{app.notice}</MessageBarBody>
-            <MessageBarActions>
-              <Button onClick={() => app.dismissNotice()}>OK</Button>
-            </MessageBarActions>
-          </MessageBar>
-        )}
+        <ApplicationNotice />
         {(isLoading || !config) && <Spinner label="Loading your application" />}
         {!!error && (
           <MessageBar intent="error" role="alert">

@@ -1,5 +1,5 @@
 import { closedMessage, isSubmittedStatus, type Lifecycle } from '../../../content/lifecycle';
-import { Body1, Button, Checkbox, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Checkbox, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { STATUS_PATH } from '../journey/draftOnly';
@@ -8,6 +8,7 @@ import { track } from '../../lib/analytics';
 import { useApplication, type ScreeningOutcome } from '../application';
 import { useApi } from '../session/session';
 import { isStopCode, screeningView, stopView, type ScreeningView } from './outcomes';
+import { ApplicationNotice } from './ApplicationNotice';
 import { StatusPage } from './StatusPage';
 import { useConfig } from '../config/useConfig';
 import { documentGroups } from '../agent/documents';
@@ -119,14 +120,7 @@ export default function SubmitApplicationPage() {
       <Title2 as="h1" block className={styles.heading}>
         Submit your application
       </Title2>
-      {app.notice && (
-        <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{app.notice}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => app.dismissNotice()}>OK</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      <ApplicationNotice />
       {alreadySubmitted && problems.length === 0 ? (
         <Spinner label="Checking your application" />
       ) : (
