@@ -51,25 +51,24 @@ export function StatusPage({ view, panelTitle = 'Opening an account has never be
                 key={b.label}
                 appearance={primary ? 'primary' : 'secondary'}
                 onClick={async () => {
-                  // The outcome ends the journey: the session is ended on the server (its tokens revoked, as Logout
-                  // does), then the tab forgets the application and the tokens. Forgetting them while this page is
-                  // on screen would let its route guards navigate elsewhere, so an in-app target is reached first
-                  // (the address is right whatever a request answers meanwhile), then the session ends and the
-                  // page reloads without it.
+                  // The outcome ends the journey: the session is ended on the server first (its tokens revoked, as
+                  // Logout does) while this page stays; then the tab forgets the application and the tokens and leaves.
+                  // (Forgetting them before leaving would let this page's route guards navigate elsewhere.)
+                  await revoke();
                   const forget = () => {
                     close();
                     void logout();
                   };
                   if (target.external) {
-                    await revoke();
                     forget();
                     window.location.assign(target.href);
                     return;
                   }
-                  await Promise.resolve(navigate(target.href, { replace: true }));
-                  await revoke();
-                  forget();
-                  window.location.reload();
+                  // Leave this page first (it needs the application), then forget and reload.
+                  void Promise.resolve(navigate(target.href, { replace: true })).then(() => {
+                    forget();
+                    window.location.reload();
+                  });
                 }}
               >
                 {b.label}
