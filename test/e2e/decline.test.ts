@@ -50,9 +50,12 @@ suite('an application that screening declines', () => {
     expect(new URL(page.url()).pathname).toBe('/business/SubmitApplication');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The button ends the session on the server, moves to the home page in the app, then reloads it without the
+    // application: the reload's load event is the end of the sequence (reading storage before it races the reload).
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await outcome.getByRole('button', { name: 'Go to home page' }).click();
-    await page.waitForURL((u) => u.pathname === '/business');
-    // The home page has replaced the outcome (a navigation in the app: there is no load event to wait for).
+    await reloaded;
+    expect(new URL(page.url()).pathname).toBe('/business');
     await outcome.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => sessionStorage.getItem('qa.application'))).toBeNull();
     await page.close();
