@@ -32,7 +32,7 @@ suite('around the submit', () => {
   });
 
   /** A complete application (documents in), signed in over the API; `decline` makes screening decline it. */
-  async function ready(decline = false): Promise<{ client: ApiApplicant; prospectId: string; data: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async function ready(decline = false): Promise<{ client: ApiApplicant; prospectId: string; data: Record<string, any>; version: number }> { // eslint-disable-line @typescript-eslint/no-explicit-any
     n += 1;
     const mobileNo = `5077700${String(n).padStart(2, '0')}`;
     const email = `owner${n}@aftersubmit.ae`;
@@ -44,9 +44,9 @@ suite('around the submit', () => {
         d.orgKYCDetails.industryMultiSelect = [{ industry: 'SER', subCategory: '243' }];
       }
     });
-    const { prospectId } = await createApplication(client, data);
+    const { prospectId, version } = await createApplication(client, data);
     await uploadRequired(client, prospectId);
-    return { client, prospectId, data };
+    return { client, prospectId, data, version };
   }
 
   async function tab(client: ApiApplicant, prospectId: string, width = 1366): Promise<Page> {
@@ -117,6 +117,30 @@ suite('around the submit', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await waitForPage(page, 'Submit your application', '**/business/SubmitApplication');
     await page.locator('[data-summary-section="Company Details"]').getByText('27', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('Edit on the review of the stakeholders or the documents returns to the review too', async () => {
+    // The stakeholder's own steps are continued as the browser's journey continues them (this application is made through the API).
+    const steps = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'flows.json'), 'utf8')) as { stakeholderPerson: { steps: { step: string }[] } }).stakeholderPerson.steps;
+    const { client, prospectId, data, version: created } = await ready();
+    let version = created;
+    for (const { step } of steps) {
+      const res = await client.send('PUT', `/api/usertypes/sme/prospects/${prospectId}`, { prospect: { signatoryInfo: data.signatoryInfo }, saveType: 'save', actionType: 'continue', step, signatoryIndex: 0, version });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      version = res.body.version as number;
+    }
+    const page = await tab(client, prospectId);
+    for (const path of ['/business/StakeholdersInfo', '/business/UploadDocuments']) {
+      await page.goto(`${server.url}/business/SubmitApplication`);
+      await waitForPage(page, 'Submit your application');
+      const edit = page.locator(`a[href^="${path}?"]`).first();
+      expect(new URL(await edit.getAttribute('href') ?? '', server.url).searchParams.get('returnTo')).toBe('/business/SubmitApplication');
+      await edit.click();
+      await page.waitForURL((u) => u.pathname === path);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPage(page, 'Submit your application', '**/business/SubmitApplication');
+    }
     await page.context().close();
   });
 

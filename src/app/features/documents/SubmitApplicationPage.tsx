@@ -39,14 +39,14 @@ const EDIT_PATHS: Record<string, string> = {
 
 export const SUBMIT_PATH = '/business/SubmitApplication';
 
-/** The pages of config flows (FlowPage): their Edit opens the section's step and Continue there comes back here. */
+/** The pages of config flows (FlowPage): their Edit opens the section's step. */
 const FLOW_PAGES = new Set(['/business/CompanyInfo', '/business/FinalQuestions', '/business/SelectServices']);
 
-/** The Edit link of a section: its page; on a flow page, at the section's step, returning to this review after it. */
+/** The Edit link of a section: its page (on a flow page, at the section's step); Continue there comes back to this review. */
 export function editPathOf(flow: string, step?: string): string | undefined {
   const path = EDIT_PATHS[flow];
-  if (!path || !FLOW_PAGES.has(path)) return path;
-  const query = new URLSearchParams({ ...(step ? { edit: step } : {}), returnTo: SUBMIT_PATH });
+  if (!path) return undefined;
+  const query = new URLSearchParams({ ...(step && FLOW_PAGES.has(path) ? { edit: step } : {}), returnTo: SUBMIT_PATH });
   return `${path}?${query}`;
 }
 

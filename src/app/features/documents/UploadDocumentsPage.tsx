@@ -8,6 +8,7 @@ import { documentBlocks, requiredDone } from './documentList';
 import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
 import { useDraftOnly } from '../journey/draftOnly';
+import { useContinueTarget } from '../journey/returnPath';
 import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useProspectDocuments, useUploads } from './useDocuments';
 
 const useStyles = makeStyles({
@@ -36,6 +37,7 @@ export default function UploadDocumentsPage() {
   const maxReached = useMaxDocumentsReached();
   const ready = useMemo(() => !!docs && (docs.readyForSubmit === true || requiredDone(documentBlocks(docs))), [docs]);
   const busy = Object.values(uploads).some((u) => u.progress !== undefined);
+  const continueTo = useContinueTarget(NEXT);
 
   if (leftDraft) return leftDraft;
   if (app.stop) return <StatusPage view={stopView(app.stop)} />;
@@ -78,7 +80,7 @@ export default function UploadDocumentsPage() {
           disabled={!ready || busy}
           onClick={async () => {
             await app.flush();
-            navigate(NEXT);
+            navigate(continueTo);
           }}
         >
           Continue

@@ -1,3 +1,4 @@
+import { returnPath } from '../journey/returnPath';
 import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { INCOMPLETE_KEYWORDS } from '../../../validation/errors';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -39,11 +40,6 @@ export interface FlowPageProps {
   panelTitle: MessageId;
   /** Where "Continue" on the last step goes. */
   next: string;
-}
-
-/** A returnTo of the query: a page of this journey only (never another site, whatever the link says). */
-export function returnPath(value: string | null): string | undefined {
-  return value && /^\/business\/[A-Za-z]+$/.test(value) ? value : undefined;
 }
 
 /**

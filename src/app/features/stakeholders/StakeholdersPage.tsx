@@ -32,6 +32,9 @@ import {
 import { listErrorsFor, StakeholderWizard } from './StakeholderWizard';
 import { useStakeholderUpload } from '../documents/stakeholderUpload';
 import type { UploadOptions } from '../../../../widgets/FormContext';
+import { useContinueTarget } from '../journey/returnPath';
+
+const FINAL_QUESTIONS = '/business/FinalQuestions';
 
 /** Analytics step names of spec 001 §2 ("company stakeholder (personal information, signatory rights, ...)"). */
 const STEP_EVENTS: Record<string, string> = {
@@ -298,11 +301,12 @@ export default function StakeholdersPage() {
     if (selectedId !== null && app.prospect && selectedIndex < 0) select(null);
   }, [selectedId, selectedIndex, app.prospect, select]);
 
+  const continueTo = useContinueTarget(FINAL_QUESTIONS);
   const goOn = async () => {
     if (!check.ok) return;
     await app.flush();
     track({ event: 'company stakeholder submitted', screenName: 'stakeholdersInfo' });
-    navigate('/business/FinalQuestions');
+    navigate(continueTo);
   };
 
   if (leftDraft) return leftDraft;
@@ -379,7 +383,7 @@ export default function StakeholdersPage() {
         )}
         <Button
           appearance="primary"
-          aria-label="Continue to Final Questions"
+          aria-label={continueTo === FINAL_QUESTIONS ? 'Continue to Final Questions' : 'Continue to the review'}
           disabledFocusable={!check.ok}
           aria-describedby={check.ok ? 'stakeholders-totals' : 'stakeholders-totals stakeholders-continue-reasons'}
           onClick={() => void goOn()}
