@@ -205,14 +205,17 @@ export function uploadedFromProspect(prospect: unknown): UploadedDocument[] {
 
 /**
  * Ready for submission when every required document has the uploaded status, or when the application came
- * through a valid agent code (applicantInfo.validRoCode is "Y"; the agent collects documents).
+ * through a valid agent code (applicantInfo.validRoCode is "Y"; the agent collects documents). Spec 000 §7 waives the
+ * documents on validRoCode alone; here the agent must also be involved (LeadSource "RO": created by an agent or from an
+ * agent's invite), because RO codes are not secret (every invite link carries one) and a code typed by the applicant
+ * would otherwise skip every document check.
  */
 export function isReadyForSubmit(
   prospect: unknown,
   uploaded: Iterable<UploadedDocument>,
   config: DocumentsConfig,
 ): boolean {
-  if (getAt(prospect, 'applicantInfo/validRoCode') === 'Y') return true;
+  if (getAt(prospect, 'applicantInfo/validRoCode') === 'Y' && getAt(prospect, 'applicantInfo/LeadSource') === 'RO') return true;
   const status = config.uploadedStatus ?? UPLOADED;
   const done = new Set<string>();
   for (const doc of uploaded) if (doc.uploadStatus === status) done.add(doc.documentKey);

@@ -113,6 +113,27 @@ describeEachDatabase('invites', (db) => {
     expect((await open(token)).statusCode).toBe(410);
     const prospect = (await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: bearer(customer) })).json().prospect as Json;
     expect(prospect.applicantInfo.roCode).toBe('RO808');
+    // The inviting agent collects the documents: the application is ready without uploads (spec 000 §7).
+    expect(prospect.applicantInfo).toMatchObject({ validRoCode: 'Y', LeadSource: 'RO' });
+    const docs = await app.inject({ method: 'GET', url: `/api/prospects/${prospectId}/documents`, headers: bearer(customer) });
+    expect(docs.statusCode, docs.body).toBe(200);
+    expect(docs.json().readyForSubmit).toBe(true);
+  });
+
+  it("an agent's code typed by an applicant is recorded as valid, but the documents are still required", async () => {
+    const contact = { email: 'typed.code@example.ae', countryCode: '971', mobileNo: '507650000' };
+    const customer = (await signInCustomer(app, contact, 'typed-code-device')).access_token;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/usertypes/sme/prospects',
+      headers: bearer(customer),
+      payload: { applicantInfo: { fullName: 'Typed Code', ...contact, roCode: 'RO808' }, applicationInfo: { accountType: 'currentAccount', islamicBanking: false } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ validRoCode: 'Y', prospect: { applicantInfo: { roCode: 'RO808', validRoCode: 'Y', LeadSource: 'Direct' } } });
+    const docs = await app.inject({ method: 'GET', url: `/api/prospects/${created.json().prospectId}/documents`, headers: bearer(customer) });
+    expect(docs.statusCode, docs.body).toBe(200);
+    expect(docs.json().readyForSubmit).toBe(false);
   });
 
   it('refuses a malformed or unknown token with a clear 4xx, and the agent routes to customers', async () => {

@@ -182,8 +182,10 @@ describe('isReadyForSubmit', () => {
     expect(isReadyForSubmit({ ...p, orgKYCDetails: { hawalaService: 'Y', isCompanyUSEntity: 'N' } }, all, config)).toBe(false);
   });
 
-  it('is ready without documents when validRoCode is Y', () => {
-    expect(isReadyForSubmit({ ...baseProspect(), applicantInfo: { validRoCode: 'Y' } }, [], config)).toBe(true);
+  it('is ready without documents when an agent brought the application with a valid code, not when the applicant typed one', () => {
+    expect(isReadyForSubmit({ ...baseProspect(), applicantInfo: { validRoCode: 'Y', LeadSource: 'RO' } }, [], config)).toBe(true);
+    expect(isReadyForSubmit({ ...baseProspect(), applicantInfo: { validRoCode: 'Y', LeadSource: 'Direct' } }, [], config)).toBe(false);
+    expect(isReadyForSubmit({ ...baseProspect(), applicantInfo: { validRoCode: 'N', LeadSource: 'RO' } }, [], config)).toBe(false);
   });
 
   it('reads the uploaded documents stored in the prospect', () => {

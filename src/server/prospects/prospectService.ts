@@ -54,7 +54,9 @@ export function createProspectService(app: FastifyInstance) {
     const number = String(serial.rows[0]!.n).padStart(8, '0');
     document.generalInfo = { ...((template.generalInfo ?? {}) as Obj), prospectId: id, leadNumber: `LD${number}` };
     document.applicationInfo = { ...((document.applicationInfo ?? {}) as Obj), viewId: `QA${number}` };
-    document.applicantInfo = { ...applicant, validRoCode, LeadSource: actor === 'applicant' ? 'Direct' : 'RO' };
+    // The lead comes from an RO when an agent creates it or sent the invite it was created with; a code the applicant
+    // typed (or found in someone's invite link) is recorded and checked, but it is not the agent's involvement.
+    document.applicantInfo = { ...applicant, validRoCode, LeadSource: actor === 'applicant' && !invite ? 'Direct' : 'RO' };
     const logic = applyFormLogic(content.built, document);
     document = logic.document;
     const validated: ValidationState = { contentNumber: content.number, day: today(), hidden: logic.hidden };
