@@ -4,6 +4,7 @@ import { ApiError } from '../plugins/app/errors';
 import { EXCHANGE_FORMATS, exportToBank, importFromBank } from '../prospects/bankExchange';
 import { createProspectService } from '../prospects/prospectService';
 import { createAuditRepository } from '../repositories/auditRepository';
+import { createDocumentRepository } from '../repositories/documentRepository';
 import { createProspectRepository } from '../repositories/prospectRepository';
 import { createScreeningRepository } from '../repositories/screeningRepository';
 
@@ -15,6 +16,7 @@ const bankExchangeRoutes: FastifyPluginAsync = async (app) => {
   const repo = createProspectRepository();
   const audit = createAuditRepository();
   const screening = createScreeningRepository();
+  const documents = createDocumentRepository();
   const service = createProspectService(app);
   const guard = [app.authenticate, app.requireRole('agent')];
 
@@ -45,7 +47,14 @@ const bankExchangeRoutes: FastifyPluginAsync = async (app) => {
       const row = await repo.findById(app.database.db, prospectId);
       if (!row) throw new ApiError(404, 'ProspectError', [INVALID_PROSPECT]);
       const content = await app.contentStore.current();
-      const exported = exportToBank(content.built, row.document, await screening.latest(app.database.db, prospectId));
+      const db = app.database.db;
+      const exported = exportToBank(content.built, row.document, prospectId, {
+        screening: await screening.latest(db, prospectId),
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        audit: await audit.forProspect(db, prospectId),
+        uploads: await documents.listUploads(db, prospectId),
+      });
       await audit.record(app.database.db, { prospectId, principal: request.principal!, action: 'prospect.export', changes: [`format=${request.query.format}`] });
       reply.header('content-disposition', `attachment; filename="${prospectId}-bank.json"`);
       return exported;
