@@ -196,3 +196,18 @@ describe('bank exchange format: alias rows (the template’s older names and the
     ).toThrow(/an alias row copies one value/);
   });
 });
+
+describe('bank exchange format: the signatory’s own second contacts (mapping-addresses.json 1.1.0)', () => {
+  it('sends them under the bank’s names, as the company’s, and reads them back', () => {
+    const llc = fixture('llcThreePersonsOneCompany');
+    const own = llc.signatoryInfo[0].contactDetails;
+    expect(own.secondaryMobileNo).toBeTruthy();
+    const doc = toBank(llc, mapping);
+    // The home-country phone has no place in the bank's shape (extensions); everything else has the same name there.
+    const { primaryHomeCountryCode: _code, primaryHomeNo: _home, ...named } = own;
+    expect((doc.prospect as Obj).signatoryInfo[0].contactDetails).toEqual(named);
+    expect(Object.keys(doc.extensions).filter((k) => /^\/signatoryInfo\/\d+\/contactDetails\/(secondary|fax|website)/.test(k))).toEqual([]);
+    expect(fromBank(JSON.parse(JSON.stringify(doc)), mapping)).toEqual(llc);
+    expect(errorsOf({ format: 'bank', prospect: { signatoryInfo: [{ contactDetails: { website: 'Not A Site' } }] } })[0]).toMatch(/website must match pattern/);
+  });
+});
