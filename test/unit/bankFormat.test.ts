@@ -17,7 +17,7 @@ const schema = files['bank/bankProspect.json'] as Obj;
 const validateBank = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema);
 
 /** The mapped share of the bank's paths today; raise it as rows are added (issue 18 wants at least 95 % once item 1 is done). */
-const MAPPED_FLOOR = 0.81;
+const MAPPED_FLOOR = 0.82;
 
 /** Every complete prospect fixture: fixtures/prospect/*.json cases that expect no error. */
 const FIXTURES_DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'prospect');

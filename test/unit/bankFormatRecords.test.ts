@@ -78,6 +78,14 @@ describe('bank exchange format: the application’s record beside the prospect (
     for (const source of ['Direct', 'RO']) expect((toBank({ applicantInfo: { LeadSource: source } }, mapping).prospect as Obj).applicationInfo).toEqual({ channelId: source });
   });
 
+  it('links the application’s API address, sends the note of the latest status change and the branch on the account too', () => {
+    expect(bank.generalInfo._links).toEqual({ self: { href: '/api/usertypes/sme/prospects/P-1001' } });
+    const moved = { ...llc, prospectStatusInfo: { status: 'NEED_ADDITIONAL_INFO', statusReason: 'DOCS', message: 'Please upload the signed MOA' } };
+    expect((toBank(moved, mapping).prospect as Obj).prospectStatusInfo).toEqual({ statusCode: 'NEED_ADDITIONAL_INFO', statusReason: 'DOCS', reasonNotes: 'Please upload the signed MOA' });
+    expect(bank.accountInfo[0].branchId).toBe(llc.organizationInfo.branchID);
+    expect(bank.organizationInfo.branchID).toBe(llc.organizationInfo.branchID);
+  });
+
   it('lists the current file of each document, the company’s and the stakeholders’ apart, with the first and the latest upload', () => {
     expect(bank.documents.companyDocuments).toEqual([
       {

@@ -92,7 +92,7 @@ function documentLists(prospectId: string, uploads: DocumentRow[]) {
 /**
  * The stored prospect with what the server keeps beside it or derives from it, as the mapping's rows expect it
  * (schemas/bank/mapping*.json, docs/bank-format.md): the latest screening result (company and each stakeholder),
- * the row's dates and the audit trail's creator and last modifier, the documents, and the flags the bank keeps
+ * the row's dates and the audit trail's creator and last modifier, the documents, the application's API address, and the flags the bank keeps
  * derived (a PEP among the stakeholders, a company among them, a debit card for each signatory who has a name on
  * it). Pure. An import drops every one of them (SERVER_OWNED).
  */
@@ -111,6 +111,8 @@ export function withServerRecord(document: Obj, prospectId: string, record: Expo
     });
   }
   const section = (key: string): Obj => (isObj(out[key]) ? (out[key] as Obj) : (out[key] = {}) as Obj);
+  // The application's own address in the API, as the bank's answers link themselves (generalInfo._links.self).
+  section('generalInfo')._links = { self: { href: `/api/usertypes/sme/prospects/${encodeURIComponent(prospectId)}` } };
   if (record.createdAt) section('applicationInfo').createdDate = record.createdAt.toISOString();
   if (record.updatedAt) section('applicationInfo').lastModifiedDate = record.updatedAt.toISOString();
   const created = record.audit?.find((e) => e.action === 'prospect.create' || e.action === 'prospect.import');
