@@ -86,6 +86,15 @@ describe('bank exchange format: the application’s record beside the prospect (
     expect(bank.organizationInfo.branchID).toBe(llc.organizationInfo.branchID);
   });
 
+  it('sends the acceptance of the Express Service’s terms as the bank’s tncAgreed, and reads it back', () => {
+    const express = structuredClone(llc);
+    Object.assign(express.accountInfo[0], { express: true, expressTandC: true, accountCurrencies: ['AED'] });
+    const out = toBank(express, mapping);
+    expect(errorsOf(out)).toEqual([]);
+    expect((out.prospect as Obj).applicationInfo).toEqual({ tncAgreed: true });
+    expect(fromBank(JSON.parse(JSON.stringify(out)), mapping)).toEqual(express);
+  });
+
   it('lists the current file of each document, the company’s and the stakeholders’ apart, with the first and the latest upload', () => {
     expect(bank.documents.companyDocuments).toEqual([
       {
