@@ -228,3 +228,16 @@ describe('bank exchange format: the signatory’s own second contacts (mapping-a
     expect(errorsOf({ format: 'bank', prospect: { signatoryInfo: [{ contactDetails: { website: 'Not A Site' } }] } })[0]).toMatch(/website must match pattern/);
   });
 });
+
+describe('bank exchange format: the unmapped paths are documented', () => {
+  it('lists every path of schemas/bank/unmapped.json in schemas/README.md, and no path a row maps', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf("### The bank's paths that are not mapped"));
+    const table = section.slice(0, section.indexOf('\n## ')).split('\n').filter((line) => line.startsWith('| `'));
+    // The first cell of each row: the paths it explains.
+    const listed = table.flatMap((line) => [...line.split(' | ')[0]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!));
+    const unmapped = (files['bank/unmapped.json'] as { paths: { bank: string }[] }).paths.map((p) => p.bank);
+    expect(unmapped.length).toBeGreaterThan(0);
+    expect([...listed].sort()).toEqual([...unmapped].sort());
+  });
+});

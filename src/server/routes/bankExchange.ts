@@ -25,7 +25,7 @@ const bankExchangeRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: guard,
       schema: {
-        description: "The application in the bank's prospect format (the bank's field names and codes; prospect values it has no field for in `extensions`). Agents only; audited.",
+        description: "The application in the bank's prospect format (the bank's field names and codes; prospect values it has no field for in `extensions`), with what the server keeps beside it: the latest screening, the record's dates and actors, the documents with their download addresses. Agents only; audited.",
         params: { type: 'object', required: ['prospectId'], properties: { prospectId: { type: 'string', pattern: '^[A-Z0-9-]{4,40}$' } } },
         querystring: { type: 'object', required: ['format'], additionalProperties: false, properties: { format: { type: 'string', enum: [...EXCHANGE_FORMATS] } } },
         response: {
@@ -67,7 +67,7 @@ const bankExchangeRoutes: FastifyPluginAsync = async (app) => {
       onRequest: guard,
       schema: {
         description:
-          "Creates an application from a document in the bank's prospect format (as the export gives it): checked against the bank format's schema, then against the complete prospect schema. The server's own fields (identity, status, screening, documents, completed steps) are not taken: listed in `notImported`. Agents only; audited.",
+          "Creates an application from a document in the bank's prospect format (as the export gives it): checked against the bank format's schema, then against the complete prospect schema. The server's own fields (identity, status, screening, documents, the record's dates and actors, derived flags, completed steps) are not taken: listed in `notImported`. Agents only; audited.",
         body: { type: 'object' },
         response: {
           201: {
