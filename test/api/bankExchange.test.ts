@@ -109,6 +109,13 @@ describeEachDatabase('bank exchange format', (db) => {
     expect(again.json().notImported).toEqual(
       expect.arrayContaining(['/generalInfo', '/documents', '/applicationInfo/createdDate', '/applicationInfo/lastModifiedDate', '/applicationInfo/createdBy', '/applicationInfo/lastModifiedBy', '/orgKYCDetails/isShareholderACompany']),
     );
+    // The composed values are the server's: a client cannot store them in the prospect (a closed document).
+    const mine = (await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${draftId}`, headers: as(customer) })).json();
+    for (const extra of [{ applicationInfo: { createdDate: '2020-01-01T00:00:00.000Z' } }, { generalInfo: { isPoliticallyExposed: 'N' } }, { documents: { companyDocuments: [] } }]) {
+      const sent = await app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${draftId}`, headers: as(customer), payload: { prospect: { ...mine.prospect, ...extra, applicationInfo: { ...mine.prospect.applicationInfo, ...(extra.applicationInfo ?? {}) } }, saveType: 'auto', version: mine.version } });
+      expect([400, 403], `${JSON.stringify(extra)}: ${sent.body}`).toContain(sent.statusCode);
+    }
+    expect((await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${draftId}`, headers: as(customer) })).json().version).toBe(mine.version);
     // The new application has its own record: no uploads yet.
     expect((await exporting(again.json().prospectId)).json().prospect.documents).toBeUndefined();
   });
