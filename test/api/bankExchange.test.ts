@@ -120,6 +120,34 @@ describeEachDatabase('bank exchange format', (db) => {
     expect((await exporting(again.json().prospectId)).json().prospect.documents).toBeUndefined();
   });
 
+  it('records the applicant’s declaration with the submit (server-owned) and exports it as the bank’s applicationInfo.declaration', async () => {
+    const owner = { email: 'noura@falcon.ae', countryCode: '971', mobileNo: '501112299' };
+    const created = await app.inject({ method: 'POST', url: '/api/usertypes/sme/prospects', headers: as(customer), payload: { applicantInfo: { ...elite.applicantInfo, ...owner } } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().prospectId as string;
+    const data = structuredClone(elite);
+    data.applicantInfo = { ...data.applicantInfo, ...owner };
+    data.organizationInfo.licenseNumber = 'DED-DECL-2291';
+    await storeRequiredDocuments(app, id, data);
+    const put = (body: Json) => app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${id}`, headers: as(customer), payload: body });
+    // The applicant cannot write it into the prospect: only the submit request's flag records it.
+    const forged = await put({ prospect: { ...data, applicationInfo: { ...data.applicationInfo, declaration: true } }, saveType: 'auto', version: 1 });
+    expect([400, 403], forged.body).toContain(forged.statusCode);
+    expect((await put({ prospect: data, saveType: 'submit', version: 1, declaration: 'yes' })).statusCode).toBe(400);
+    const submitted = await put({ prospect: data, saveType: 'submit', version: 1, declaration: true });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const stored = (await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${id}`, headers: as(agent) })).json().prospect as Json;
+    expect(stored.applicationInfo.declaration).toBe(true);
+    const exported = (await exporting(id)).json();
+    expect(validateBank(exported), JSON.stringify(validateBank.errors)).toBe(true);
+    expect(exported.prospect.applicationInfo.declaration).toBe(true);
+    // An import never takes it: the new application's applicant has declared nothing yet.
+    const imported = await importing(exported);
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().notImported).toContain('/applicationInfo/declaration');
+    expect((await exporting(imported.json().prospectId)).json().prospect.applicationInfo.declaration).toBeUndefined();
+  });
+
   it('refuses an unknown format (400 naming the query field) and an unknown application (404)', async () => {
     const xml = await exporting(draftId, 'xml');
     expect(xml.statusCode).toBe(400);

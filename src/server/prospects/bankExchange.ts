@@ -156,6 +156,7 @@ const SERVER_OWNED: { pointer: string; drop(document: Obj): boolean }[] = [
       ['applicantInfo', 'LeadSource'],
       ['orgKYCDetails', 'businessUnit'],
       ['orgKYCDetails', 'isShareholderACompany'],
+      ['applicationInfo', 'declaration'],
       ['applicationInfo', 'createdDate'],
       ['applicationInfo', 'lastModifiedDate'],
       ['applicationInfo', 'createdBy'],
