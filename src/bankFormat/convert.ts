@@ -83,6 +83,12 @@ const valueConverter = (mapping: BankMapping, row: MappingRow): ValueConverter |
 /** A field of an object by a dotted relative path (`kycDetails.isSignatory`). */
 const fieldOf = (item: Value, path: string): Value => path.split('.').reduce<Value>((node, key) => (isObj(node) ? node[key] : undefined), item);
 
+/** A path with its `[*]` replaced by the given item indices, in order. */
+const atIndices = (path: string, indices: readonly number[]) => {
+  let k = 0;
+  return path.replace(/\[\*\]/g, () => `[${indices[k++]}]`);
+};
+
 /** The prospect → the bank's document. */
 export function toBank(prospect: Obj, mapping: BankMapping): BankDocument {
   const bank: Obj = {};
@@ -120,7 +126,8 @@ export function toBank(prospect: Obj, mapping: BankMapping): BankDocument {
         const out = convert.toBank(m.value);
         if (out === undefined) continue;
         setAt(bank, row.bank, m.indices, out);
-        consume(m.value, m.pointer);
+        // An alias writes a second copy: the main row's value (or its extension) carries it back.
+        if (!row.alias) consume(m.value, m.pointer);
       }
     }
   }
@@ -134,7 +141,8 @@ export function fromBank(document: Pick<BankDocument, 'prospect'> & { extensions
   const bank = document.prospect;
   const prospect: Obj = {};
   const empty = (v: Value) => v === '' || v === null || v === undefined;
-  for (const row of mapping.rows) {
+  // Main rows first, then the aliases, which fill only what the main rows left empty.
+  for (const row of [...mapping.rows.filter((r) => !r.alias), ...mapping.rows.filter((r) => r.alias)]) {
     const converter = row.converter ?? 'copy';
     if (converter === 'parallelLists') {
       for (const m of findAll(bank, row.bank)) {
@@ -161,7 +169,9 @@ export function fromBank(document: Pick<BankDocument, 'prospect'> & { extensions
       for (const m of findAll(bank, row.bank)) {
         if (empty(m.value)) continue;
         const v = convert.fromBank(m.value);
-        if (v !== undefined) setAt(prospect, row.ours, m.indices, v);
+        if (v === undefined) continue;
+        if (row.alias && findAll(prospect, atIndices(row.ours, m.indices)).length > 0) continue;
+        setAt(prospect, row.ours, m.indices, v);
       }
     }
   }

@@ -20,6 +20,12 @@ export interface MappingRow {
   fields?: string[];
   /** perSignatory: the stakeholder field (relative to a `signatoryInfo` item) that must be true to receive the value. */
   where?: string;
+  /**
+   * A second bank name of a prospect value another row maps (the template's older names, the bank's search keys):
+   * toBank writes the value there too; fromBank takes it only where the main row left the prospect value empty
+   * (a document the bank wrote with only this name).
+   */
+  alias?: boolean;
   /** Why, in words, for the reader (a JSON comment: no code reads it). */
   $comment?: string;
 }
@@ -34,7 +40,7 @@ export interface BankMapping {
 
 const FILE = /^bank\/(mapping[^/]*\.json)$/;
 /** The keys a row may have: any other (a misspelt "convertor") is refused rather than ignored. */
-const ROW_KEYS = new Set(['bank', 'ours', 'converter', 'fields', 'where', '$comment']);
+const ROW_KEYS = new Set(['bank', 'ours', 'converter', 'fields', 'where', 'alias', '$comment']);
 
 /**
  * The mapping of every `bank/mapping*.json` of the content files (keys relative to schemas/, as readContentDir
@@ -75,9 +81,11 @@ export function loadMapping(files: Record<string, unknown>): BankMapping {
       throw new Error(`bank mapping: ${row.bank}: unknown converter ${converter}`);
     }
     if (seenBank.some((other) => overlaps(other, row.bank))) throw new Error(`bank mapping: ${row.bank} is mapped twice`);
-    if (seenOurs.has(row.ours)) throw new Error(`bank mapping: ${row.ours} is mapped twice`);
+    if (row.alias !== undefined && row.alias !== true) throw new Error(`bank mapping: ${row.bank}: "alias" is true or left out`);
+    if (row.alias && (converter === 'perSignatory' || converter === 'parallelLists')) throw new Error(`bank mapping: ${row.bank}: an alias row copies one value (no ${converter})`);
+    if (!row.alias && seenOurs.has(row.ours)) throw new Error(`bank mapping: ${row.ours} is mapped twice`);
     seenBank.push(row.bank);
-    seenOurs.add(row.ours);
+    if (!row.alias) seenOurs.add(row.ours);
     if (converter === 'perSignatory') {
       if (!row.bank.startsWith('signatoryInfo[*].') || wildcards(row.bank) !== 1 || wildcards(row.ours) !== 0 || !row.where) {
         throw new Error(`bank mapping: ${row.bank}: perSignatory maps one prospect value to signatoryInfo[*] and needs "where"`);
@@ -89,6 +97,8 @@ export function loadMapping(files: Record<string, unknown>): BankMapping {
       throw new Error(`bank mapping: ${row.bank}: parallelLists needs "fields"`);
     }
   }
+  const alone = mapping.rows.find((row) => row.alias && !seenOurs.has(row.ours));
+  if (alone) throw new Error(`bank mapping: ${alone.bank}: alias of ${alone.ours}, which no other row maps`);
   return mapping;
 }
 

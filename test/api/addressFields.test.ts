@@ -138,4 +138,24 @@ describeEachDatabase('address and contact fields (issue 18 item 1)', (db) => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await stored()).organizationInfo.contactDetails).toMatchObject({ website: 'www.falcon.ae', secondaryMobileNo: '559876543', fax: '42123457' });
   });
+
+  it('validates the signatory’s own second contacts, fax and website on the stakeholder contact step, and stores them once right', async () => {
+    const contact = { primaryEmail: 'aisha@falcon.ae', primaryMobCountryCode: '971', primaryMobileNo: '501234567', primaryHomeCountryCode: '91', primaryHomeNo: '9847012345' };
+    const save = (extra: Json) => saveSignatory({ contactDetails: { ...contact, ...extra } }, 'stakeholderContact');
+    let res = await save({ website: 'Aisha Rahman', secondaryEmail: 'aisha@rakbank.ae', secondaryMobileNo: '552223344', faxCountryCode: '971', fax: '4212345' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.map((e: Json) => [e.field, e.message])).toEqual(
+      expect.arrayContaining([
+        ['prospect.signatoryInfo[0].contactDetails.website', 'Website must be an address like www.name.ae or https://name.ae, in lower-case letters'],
+        ['prospect.signatoryInfo[0].contactDetails.secondaryEmail', "Second e-mail of the bank's own domain is not allowed"],
+        ['prospect.signatoryInfo[0].contactDetails.secondaryMobileCountryCode', 'Second mobile country code is not filled'],
+        ['prospect.signatoryInfo[0].contactDetails.fax', 'Fax number is not a number of the country code: UAE fax numbers have 8 digits without the leading 0, e.g. 42123457'],
+      ]),
+    );
+    // Nothing of the refused save was stored.
+    expect((await stored()).signatoryInfo?.[0]?.contactDetails?.website).toBeUndefined();
+    res = await save({ website: 'www.aisharahman.ae', secondaryEmail: 'aisha.home@gmail.com', secondaryMobileCountryCode: '971', secondaryMobileNo: '552223344', faxCountryCode: '971', fax: '42123457' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored()).signatoryInfo[0].contactDetails).toMatchObject({ website: 'www.aisharahman.ae', secondaryEmail: 'aisha.home@gmail.com', secondaryMobileNo: '552223344', fax: '42123457' });
+  });
 });

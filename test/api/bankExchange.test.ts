@@ -4,7 +4,9 @@ import Ajv from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadMapping, toBank } from '../../src/bankFormat';
+import { createDocumentRepository } from '../../src/server/repositories/documentRepository';
 import { setToday } from '../../src/validation/clock';
+import { storeRequiredDocuments } from './documentRows';
 import { describeEachDatabase, startApp } from './helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -77,6 +79,73 @@ describeEachDatabase('bank exchange format', (db) => {
     });
     const entries = await auditOf(draftId);
     expect(entries.at(-1)).toMatchObject({ action: 'prospect.export', actorKind: 'agent', changes: ['format=bank'] });
+  });
+
+  it('exports the application’s record and documents (server-owned: dates, creator, last modifier, channel, uploads), and an import takes none of them', async () => {
+    const created = await importing(bankDocument());
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().prospectId as string;
+    await storeRequiredDocuments(app, id, elite);
+    const res = await exporting(id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(validateBank(body), JSON.stringify(validateBank.errors)).toBe(true);
+    const { applicationInfo, documents, generalInfo, searchInfo } = body.prospect;
+    expect(applicationInfo).toMatchObject({ createdBy: 'u:ro-bank', lastModifiedBy: 'u:ro-bank', channelId: 'RO' });
+    expect(Date.parse(applicationInfo.createdDate)).toBeLessThanOrEqual(Date.parse(applicationInfo.lastModifiedDate));
+    expect(generalInfo).toMatchObject({ prospectId: id, customerType: 'SME', isPoliticallyExposed: elite.signatoryInfo.some((s: Json) => s.kycDetails.isPEP) ? 'Y' : 'N' });
+    expect(searchInfo).toMatchObject({ fname: elite.applicantInfo.fullName, tradeLicenseNo: elite.organizationInfo.licenseNumber });
+    // Every stored upload, the company's and the stakeholders' apart, each with its download address.
+    const rows = await createDocumentRepository().listCurrent(app.database.db, id);
+    const listed = [...(documents.companyDocuments ?? []), ...(documents.stakeholdersDocuments ?? [])];
+    expect(listed.map((d: Json) => d.filePath).sort()).toEqual(rows.map((r) => r.documentKey).sort());
+    expect(documents.stakeholdersDocuments.every((d: Json) => typeof d.signatoryId === 'string')).toBe(true);
+    for (const d of listed) expect(d.url).toBe(`/api/banks/rak/prospects/${id}/documents/${encodeURIComponent(d.filePath)}`);
+    const byKey = new Map(rows.map((r) => [r.documentKey, r]));
+    for (const d of listed) expect(d).toMatchObject({ fileName: byKey.get(d.filePath)!.fileName, fileSize: byKey.get(d.filePath)!.size, uploadStatus: 'Uploaded' });
+
+    const again = await importing(body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().notImported).toEqual(
+      expect.arrayContaining(['/generalInfo', '/documents', '/applicationInfo/createdDate', '/applicationInfo/lastModifiedDate', '/applicationInfo/createdBy', '/applicationInfo/lastModifiedBy', '/orgKYCDetails/isShareholderACompany']),
+    );
+    // The composed values are the server's: a client cannot store them in the prospect (a closed document).
+    const mine = (await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${draftId}`, headers: as(customer) })).json();
+    for (const extra of [{ applicationInfo: { createdDate: '2020-01-01T00:00:00.000Z' } }, { generalInfo: { isPoliticallyExposed: 'N' } }, { documents: { companyDocuments: [] } }]) {
+      const sent = await app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${draftId}`, headers: as(customer), payload: { prospect: { ...mine.prospect, ...extra, applicationInfo: { ...mine.prospect.applicationInfo, ...(extra.applicationInfo ?? {}) } }, saveType: 'auto', version: mine.version } });
+      expect([400, 403], `${JSON.stringify(extra)}: ${sent.body}`).toContain(sent.statusCode);
+    }
+    expect((await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${draftId}`, headers: as(customer) })).json().version).toBe(mine.version);
+    // The new application has its own record: no uploads yet.
+    expect((await exporting(again.json().prospectId)).json().prospect.documents).toBeUndefined();
+  });
+
+  it('records the applicant’s declaration with the submit (server-owned) and exports it as the bank’s applicationInfo.declaration', async () => {
+    const owner = { email: 'noura@falcon.ae', countryCode: '971', mobileNo: '501112299' };
+    const created = await app.inject({ method: 'POST', url: '/api/usertypes/sme/prospects', headers: as(customer), payload: { applicantInfo: { ...elite.applicantInfo, ...owner } } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().prospectId as string;
+    const data = structuredClone(elite);
+    data.applicantInfo = { ...data.applicantInfo, ...owner };
+    data.organizationInfo.licenseNumber = 'DED-DECL-2291';
+    await storeRequiredDocuments(app, id, data);
+    const put = (body: Json) => app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${id}`, headers: as(customer), payload: body });
+    // The applicant cannot write it into the prospect: only the submit request's flag records it.
+    const forged = await put({ prospect: { ...data, applicationInfo: { ...data.applicationInfo, declaration: true } }, saveType: 'auto', version: 1 });
+    expect([400, 403], forged.body).toContain(forged.statusCode);
+    expect((await put({ prospect: data, saveType: 'submit', version: 1, declaration: 'yes' })).statusCode).toBe(400);
+    const submitted = await put({ prospect: data, saveType: 'submit', version: 1, declaration: true });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const stored = (await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${id}`, headers: as(agent) })).json().prospect as Json;
+    expect(stored.applicationInfo.declaration).toBe(true);
+    const exported = (await exporting(id)).json();
+    expect(validateBank(exported), JSON.stringify(validateBank.errors)).toBe(true);
+    expect(exported.prospect.applicationInfo.declaration).toBe(true);
+    // An import never takes it: the new application's applicant has declared nothing yet.
+    const imported = await importing(exported);
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().notImported).toContain('/applicationInfo/declaration');
+    expect((await exporting(imported.json().prospectId)).json().prospect.applicationInfo.declaration).toBeUndefined();
   });
 
   it('refuses an unknown format (400 naming the query field) and an unknown application (404)', async () => {

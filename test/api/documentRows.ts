@@ -19,7 +19,7 @@ export async function storeRequiredDocuments(app: FastifyInstance, prospectId: s
       contentType: 'application/pdf',
       size: 60_000,
       sha256: 'x'.repeat(64),
-      storageKey: `k${i}`,
+      storageKey: `k${i}-${prospectId}`,
       uploadedBy: 'test',
     });
   }

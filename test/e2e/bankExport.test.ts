@@ -43,7 +43,7 @@ suite('bank export from the agent’s application page (Chromium)', () => {
     prospectId = created.prospectId;
     await uploadRequired(client, prospectId);
     const current = await client.send('PUT', `/api/usertypes/sme/prospects/${prospectId}`, { prospect: data, saveType: 'save', version: created.version });
-    const submitted = await client.send('PUT', `/api/usertypes/sme/prospects/${prospectId}`, { prospect: current.body.prospect, saveType: 'submit', version: current.body.version });
+    const submitted = await client.send('PUT', `/api/usertypes/sme/prospects/${prospectId}`, { prospect: current.body.prospect, saveType: 'submit', version: current.body.version, declaration: true });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     expect(submitted.body.status).not.toBe('DRAFT');
 
@@ -85,6 +85,14 @@ suite('bank export from the agent’s application page (Chromium)', () => {
     // The screening result of the submit, with the bank's Y / N flags.
     expect(exported.prospect.organizationInfo.screeningInfo.statusOverAll).toEqual(expect.any(String));
     for (const r of exported.prospect.organizationInfo.screeningInfo.screeningResults) expect(['Y', 'N']).toContain(r.screeningFlag);
+    // The server's record of it: dates, the channel (the applicant online), and every uploaded document with its download address.
+    expect(exported.prospect.applicationInfo).toMatchObject({ channelId: 'Direct', createdDate: expect.any(String), lastModifiedDate: expect.any(String), declaration: true });
+    const listed = [...(exported.prospect.documents.companyDocuments ?? []), ...(exported.prospect.documents.stakeholdersDocuments ?? [])] as Json[];
+    expect(listed.length).toBeGreaterThan(0);
+    for (const d of listed) {
+      expect(d).toMatchObject({ uploadStatus: 'Uploaded', url: `/api/banks/rak/prospects/${prospectId}/documents/${encodeURIComponent(d.filePath)}` });
+      expect(d.fileSize).toBeGreaterThan(0);
+    }
 
     // The download is in the application's audit trail, in words.
     await page.getByRole('table', { name: 'Audit trail' }).getByText('Exported in the bank format').waitFor();

@@ -228,7 +228,7 @@ suite('the whole customer journey in Chromium to "Application submitted"', () =>
     await page.getByText(`Your application number is ${saved.prospectId}.`).waitFor();
     expect(saved.status).toBe('SUBMITTED');
     const prospect = saved.prospect as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(prospect.applicationInfo).toMatchObject({ accountType: 'currentAccount', islamicBanking: false });
+    expect(prospect.applicationInfo).toMatchObject({ accountType: 'currentAccount', islamicBanking: false, declaration: true }); // the confirmation, recorded by the server with the submit
     expect(prospect.signatoryInfo).toHaveLength(1);
     expect(prospect.signatoryInfo[0]).toMatchObject({ fullName: 'Mariam Al Suwaidi', kycDetails: { isSignatory: true, shareHoldingPercentage: 100 } });
     expect(prospect.accountInfo[0]).toMatchObject({ express: true, accountCurrencies: ['AED'] });

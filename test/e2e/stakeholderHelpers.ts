@@ -23,6 +23,8 @@ export interface PersonStakeholder {
   /** Home country dialling code label, e.g. '+91'. */
   homeCountryCode?: string;
   homeNo?: string;
+  /** Runs on the last step (Preferred contact information) before its Continue: more fields, errors to fix. */
+  onContact?: (wizard: Locator) => Promise<void>;
 }
 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -108,6 +110,7 @@ export async function addPersonStakeholder(page: Page, person: PersonStakeholder
   await wizard.getByLabel(label('Mobile Number')).fill(p.mobileNo);
   await pickFromLargeList(page, wizard.getByRole('combobox', { name: label('Home country code') }), p.homeCountryCode);
   await wizard.getByLabel(label('Home country phone number')).fill(p.homeNo);
+  if (p.onContact) await p.onContact(wizard);
   await continueTo(page, null);
 }
 

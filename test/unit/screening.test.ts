@@ -28,6 +28,9 @@ function screen(prospect: Json, over: Partial<ScreeningContext> = {}) {
   return { ...outcome, flagged: flagged.map((r) => [r.screeningType, r.screeningStatus]) };
 }
 
+/** A stakeholder's name as the screening reads it. */
+const stakeholderName = (s: Json): string => s.fullName || [s.firstName, s.middleName, s.lastName].filter(Boolean).join(' ');
+
 const stakeholder = (over: Json = {}): Json => ({
   fullName: 'Person',
   kycDetails: { isShareholderACompany: false, isShareholder: true, shareHoldingPercentage: 5, residenceCountry: 'AE', ...over },
@@ -113,6 +116,22 @@ describe('runScreening', () => {
     expect(screen(base(), { blacklist: [{ name: 'Someone Else', licenseNumber: 'RAK-1' }] }).statusOverAll).toBe('SUCCESS');
   });
 
+  it('Blacklist Check per signatory: the stakeholder whose name (or stakeholder company whose name or licence) is listed gets DECLINE, the others SUCCESS', () => {
+    const p = base();
+    p.signatoryInfo.push({ ...stakeholder({ isShareholderACompany: true }), signatoryCompanyInfo: { companyName: 'Shell Co', tradeLicenseNo: 'X-1' } });
+    const own = (r: ReturnType<typeof screen>) => r.signatories!.map((s) => s.screeningResults.find((x) => x.screeningType === 'Blacklist Check')?.screeningStatus);
+    expect(own(screen(p))).toEqual(['SUCCESS', 'SUCCESS']);
+    const byLicence = screen(p, { blacklist: [{ licenseNumber: 'x 1' }] });
+    expect(own(byLicence)).toEqual(['SUCCESS', 'DECLINE']);
+    expect(byLicence.signatories![1]).toMatchObject({ statusOverAll: 'DECLINE', screeningResults: expect.arrayContaining([expect.objectContaining({ screeningNotes: "The name or trade license of this stakeholder company is on the bank's list" })]) });
+    const person = stakeholderName(p.signatoryInfo[0]);
+    const byName = screen(p, { blacklist: [{ name: ` ${person.toUpperCase()} ` }] });
+    expect(own(byName)).toEqual(['DECLINE', 'SUCCESS']);
+    expect(byName.flagged).toContainEqual(['Blacklist Check', 'DECLINE']);
+    // The company's own licence on the list declines the application, not a stakeholder.
+    expect(own(screen(p, { blacklist: [{ licenseNumber: 'rak 45821' }] }))).toEqual(['SUCCESS', 'SUCCESS']);
+  });
+
   it('Company is a Stakeholder Check: a company among the stakeholders -> PENDING', () => {
     const r = screen(fixture('llcThreePersonsOneCompany'));
     expect(r.flagged).toEqual([['Company is a Stakeholder Check', 'PENDING']]);
@@ -129,6 +148,21 @@ describe('runScreening', () => {
     const p = base();
     p.signatoryInfo.push(stakeholder({ residenceCountry: 'IR' }));
     expect(screen(p).flagged).toEqual([['Country Of Residence Check', 'DECLINE']]);
+  });
+
+  it('Country Of Residence Check per signatory: the person resident in a blocked country gets DECLINE with the country; companies get no such result', () => {
+    const p = base();
+    p.signatoryInfo.push(stakeholder({ residenceCountry: 'IR' }));
+    p.signatoryInfo.push({ ...stakeholder({ isShareholderACompany: true }), signatoryCompanyInfo: { companyName: 'Holding Co', countryOfIncorporation: 'AE' } });
+    const r = screen(p);
+    const own = r.signatories!.map((s) => s.screeningResults.find((x) => x.screeningType === 'Country Of Residence Check'));
+    expect(own[0]).toMatchObject({ screeningStatus: 'SUCCESS', screeningFlag: false });
+    expect(own[1]).toMatchObject({ screeningStatus: 'DECLINE', screeningFlag: true, screeningNotes: 'This stakeholder resides in IR' });
+    expect(own[2]).toBeUndefined();
+    expect(r.signatories!.map((s) => s.statusOverAll)).toEqual(['SUCCESS', 'DECLINE', 'SUCCESS']);
+    // Moved back to the UAE: no decline, for the application or the stakeholder.
+    p.signatoryInfo[1].kycDetails.residenceCountry = 'AE';
+    expect(screen(p).signatories![1]!.statusOverAll).toBe('SUCCESS');
   });
 
   it('HawalaService: a company offering hawala services -> PENDING', () => {

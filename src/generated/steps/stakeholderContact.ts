@@ -7,7 +7,7 @@
 /**
  * Preferred contact information
  *
- * Person stakeholder, step 6 of 6. Data is one stakeholder (an item of prospect.signatoryInfo); this step edits contactDetails: e-mail, mobile (checked against its country code), home-country phone and an optional landline.
+ * Person stakeholder, step 6 of 6. Data is one stakeholder (an item of prospect.signatoryInfo); this step edits contactDetails: e-mail, mobile (checked against its country code), home-country phone and an optional landline; optional second e-mail, second mobile, second landline, fax and website (issue 18: the bank keeps them per signatory).
  */
 export interface StakeholderContactStep {
   contactDetails: {
@@ -39,5 +39,37 @@ export interface StakeholderContactStep {
      * Landline number
      */
     primaryPhoneNo?: string | null;
+    /**
+     * Second e-mail
+     */
+    secondaryEmail?: string;
+    /**
+     * Second mobile country code
+     */
+    secondaryMobileCountryCode?: string;
+    /**
+     * Second mobile number
+     */
+    secondaryMobileNo?: string;
+    /**
+     * Second landline country code
+     */
+    secondaryPhoneCountryCode?: string;
+    /**
+     * Second landline number
+     */
+    secondaryPhoneNo?: string;
+    /**
+     * Fax country code
+     */
+    faxCountryCode?: string;
+    /**
+     * Fax number
+     */
+    fax?: string;
+    /**
+     * Website
+     */
+    website?: string;
   };
 }

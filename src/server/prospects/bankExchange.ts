@@ -4,6 +4,7 @@ import type { BuiltContent } from '../../content/contentTypes';
 import type { ContentValidator } from '../../content/contentValidator';
 import { pointerToDotted } from '../../validation/errors';
 import { ApiError } from '../plugins/app/errors';
+import type { DocumentRow } from '../repositories/documentRepository';
 import type { SignatoryScreening } from '../screening/runScreening';
 
 type Obj = Record<string, unknown>;
@@ -36,26 +37,107 @@ function formatOf(content: BuiltContent) {
   return content.bankFormat;
 }
 
+/** What the server keeps beside a prospect and the export adds to it (each optional: an export of less is still valid). */
+export interface ExportRecord {
+  screening?: { statusOverAll: string; screeningResults: unknown[]; signatories?: SignatoryScreening[] };
+  /** The prospect's row: created and last written. */
+  createdAt?: Date;
+  updatedAt?: Date;
+  /** Its audit trail, oldest first: who created it and who changed it last. */
+  audit?: { actor: string; action: string }[];
+  /** Every upload that is still shown, oldest first (several uploads of one key: the newest is the current file). */
+  uploads?: DocumentRow[];
+}
+
+/** The bank segment of the documents API's addresses, as the app writes it (GET /api/banks/rak/prospects/{id}/documents/{key}). */
+const DOCUMENTS_BANK = 'rak';
+
+/** Audit actions that only read an application: they do not make anyone its last modifier. */
+const READ_ACTIONS = new Set(['prospect.export', 'document.download', 'agent.search']);
+
 /**
- * The stored prospect in the bank's format, with its latest screening result (kept beside the prospect, in the
- * screening table), which the mapping sends as the bank's organizationInfo.screeningInfo.
+ * The application's documents as the bank's two lists: the current file of each document key, a stakeholder's
+ * (signatoryId set) in stakeholdersDocuments, the company's in companyDocuments. filePath is the document key, url
+ * the documents API's download address; submitted is the key's first upload, updated its newest (current) one.
  */
-export function exportToBank(
-  content: BuiltContent,
-  document: Obj,
-  screening?: { statusOverAll: string; screeningResults: unknown[]; signatories?: SignatoryScreening[] },
-): BankDocument {
-  const withScreening = screening ? { ...document, screeningInfo: { statusOverAll: screening.statusOverAll, screeningResults: screening.screeningResults } } : document;
-  if (screening?.signatories?.length && Array.isArray(document.signatoryInfo)) {
+function documentLists(prospectId: string, uploads: DocumentRow[]) {
+  const byKey = new Map<string, DocumentRow[]>();
+  for (const u of uploads) byKey.set(u.documentKey, [...(byKey.get(u.documentKey) ?? []), u]);
+  const companyDocuments: Obj[] = [];
+  const stakeholdersDocuments: Obj[] = [];
+  for (const [key, rows] of byKey) {
+    const first = rows[0]!;
+    const current = rows[rows.length - 1]!;
+    const item: Obj = {
+      documentType: current.documentType,
+      ...(current.signatoryId ? { signatoryId: current.signatoryId } : {}),
+      ...(current.documentTitle ? { documentTitle: current.documentTitle } : {}),
+      fileName: current.fileName,
+      filePath: key,
+      url: `/api/banks/${DOCUMENTS_BANK}/prospects/${encodeURIComponent(prospectId)}/documents/${encodeURIComponent(key)}`,
+      fileFormat: current.contentType,
+      fileSize: current.size,
+      fileDescription: current.groupName,
+      ...(first.uploadedBy ? { submittedBy: first.uploadedBy } : {}),
+      submittedDt: first.createdAt.toISOString(),
+      ...(current.uploadedBy ? { updatedBy: current.uploadedBy } : {}),
+      updatedDt: current.createdAt.toISOString(),
+      uploadStatus: current.uploadStatus,
+    };
+    (current.signatoryId ? stakeholdersDocuments : companyDocuments).push(item);
+  }
+  return { ...(companyDocuments.length ? { companyDocuments } : {}), ...(stakeholdersDocuments.length ? { stakeholdersDocuments } : {}) };
+}
+
+/**
+ * The stored prospect with what the server keeps beside it or derives from it, as the mapping's rows expect it
+ * (schemas/bank/mapping*.json, docs/bank-format.md): the latest screening result (company and each stakeholder),
+ * the row's dates and the audit trail's creator and last modifier, the documents, the application's API address, and the flags the bank keeps
+ * derived (a PEP among the stakeholders, a company among them, a debit card for each signatory who has a name on
+ * it). Pure. An import drops every one of them (SERVER_OWNED).
+ */
+export function withServerRecord(document: Obj, prospectId: string, record: ExportRecord = {}): Obj {
+  const out: Obj = structuredClone(document);
+  const { screening } = record;
+  if (screening) out.screeningInfo = { statusOverAll: screening.statusOverAll, screeningResults: screening.screeningResults };
+  const signatories = Array.isArray(out.signatoryInfo) ? out.signatoryInfo : undefined;
+  if (screening?.signatories?.length && signatories) {
     // Each stakeholder's own results (matched by signatoryId, else by position), as the bank's signatoryInfo[].screeningInfo.
-    withScreening.signatoryInfo = document.signatoryInfo.map((s, index) => {
-      if (!isObj(s)) return s;
+    signatories.forEach((s, index) => {
+      if (!isObj(s)) return;
       const id = s.signatoryId === undefined ? undefined : String(s.signatoryId);
       const own = screening.signatories!.find((r) => (id !== undefined ? r.signatoryId === id : r.index === index));
-      return own ? { ...s, screeningInfo: { statusOverAll: own.statusOverAll, screeningResults: own.screeningResults } } : s;
+      if (own) s.screeningInfo = { statusOverAll: own.statusOverAll, screeningResults: own.screeningResults };
     });
   }
-  return toBank(withScreening, formatOf(content).mapping);
+  const section = (key: string): Obj => (isObj(out[key]) ? (out[key] as Obj) : (out[key] = {}) as Obj);
+  // The application's own address in the API, as the bank's answers link themselves (generalInfo._links.self).
+  section('generalInfo')._links = { self: { href: `/api/usertypes/sme/prospects/${encodeURIComponent(prospectId)}` } };
+  if (record.createdAt) section('applicationInfo').createdDate = record.createdAt.toISOString();
+  if (record.updatedAt) section('applicationInfo').lastModifiedDate = record.updatedAt.toISOString();
+  const created = record.audit?.find((e) => e.action === 'prospect.create' || e.action === 'prospect.import');
+  if (created) section('applicationInfo').createdBy = created.actor;
+  const changed = record.audit?.filter((e) => !READ_ACTIONS.has(e.action)).at(-1);
+  if (changed) section('applicationInfo').lastModifiedBy = changed.actor;
+  if (record.uploads?.length) out.documents = documentLists(prospectId, record.uploads);
+  if (signatories?.length) {
+    const kyc = (s: unknown) => (isObj(s) && isObj(s.kycDetails) ? s.kycDetails : {});
+    section('generalInfo').isPoliticallyExposed = signatories.some((s) => kyc(s).isPEP === true) ? 'Y' : 'N';
+    section('orgKYCDetails').isShareholderACompany = signatories.some((s) => kyc(s).isShareholderACompany === true);
+    const cards = Array.isArray(out.accountInfo) && out.accountInfo.some((a) => isObj(a) && a.debitCardApplied === true);
+    signatories.forEach((s) => {
+      if (!isObj(s) || kyc(s).isSignatory !== true) return;
+      const card = isObj(s.debitCardInfo) ? s.debitCardInfo : undefined;
+      const named = isObj(card?.authSignatoryDetails) && typeof card.authSignatoryDetails.nameOnDebitCard === 'string' && card.authSignatoryDetails.nameOnDebitCard !== '';
+      s.debitCardInfo = { ...(card ?? {}), issueDebitCard: cards && named };
+    });
+  }
+  return out;
+}
+
+/** The stored prospect in the bank's format, with what the server keeps beside it (withServerRecord). */
+export function exportToBank(content: BuiltContent, document: Obj, prospectId: string, record: ExportRecord = {}): BankDocument {
+  return toBank(withServerRecord(document, prospectId, record), formatOf(content).mapping);
 }
 
 /**
@@ -73,6 +155,12 @@ const SERVER_OWNED: { pointer: string; drop(document: Obj): boolean }[] = [
       ['applicantInfo', 'validRoCode'],
       ['applicantInfo', 'LeadSource'],
       ['orgKYCDetails', 'businessUnit'],
+      ['orgKYCDetails', 'isShareholderACompany'],
+      ['applicationInfo', 'declaration'],
+      ['applicationInfo', 'createdDate'],
+      ['applicationInfo', 'lastModifiedDate'],
+      ['applicationInfo', 'createdBy'],
+      ['applicationInfo', 'lastModifiedBy'],
     ] as const
   ).map(([section, key]) => ({
     pointer: `/${section}/${key}`,
@@ -114,6 +202,12 @@ export function importFromBank(content: BuiltContent, validator: ContentValidato
       if (isObj(s) && 'screeningInfo' in s) {
         delete s.screeningInfo;
         notImported.push(`/signatoryInfo/${i}/screeningInfo`);
+      }
+      // Derived by the export from the account's debit cards and the name on the card: never stored.
+      if (isObj(s) && isObj(s.debitCardInfo) && 'issueDebitCard' in s.debitCardInfo) {
+        delete s.debitCardInfo.issueDebitCard;
+        if (Object.keys(s.debitCardInfo).length === 0) delete s.debitCardInfo;
+        notImported.push(`/signatoryInfo/${i}/debitCardInfo/issueDebitCard`);
       }
     });
   }

@@ -28,6 +28,8 @@ type Obj = Record<string, unknown>;
 export interface SaveInput {
   prospect: Obj;
   saveType: 'save' | 'submit' | 'auto';
+  /** With a submit: the applicant confirmed that the information is true and complete (recorded as applicationInfo.declaration). */
+  declaration?: boolean;
   actionType?: 'continue' | 'next';
   step?: string;
   signatoryIndex?: number;
@@ -108,7 +110,7 @@ export async function saveProspect(
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ row: SavedProspect; contentNumber: number; preScreening?: ScreeningOutcome; validated?: ValidationState }> {
   const expectedXmin = cached?.expectedXmin;
-  const { prospect, saveType, actionType, step, signatoryIndex, version } = input;
+  const { prospect, saveType, actionType, step, signatoryIndex, version, declaration } = input;
   const actor = actorOf(principal);
   const content = await app.contentStore.current();
   const agentStep = !!step && Object.values(content.built.flows).some((f) => f.steps.some((s) => s.step === step && s.roles && !s.roles.includes('customer')));
@@ -145,6 +147,11 @@ export async function saveProspect(
   if (submit) await requireDocuments(app, row, document, content.built.documents as unknown as DocumentsConfig);
   // Removed stakeholders lose their steps; a new signatory's completed steps reopen (spec 001 §4).
   document = reconcileStakeholderSteps(row.document, document);
+  // The applicant's declaration, confirmed on the submit page, is recorded by the server with the submit (the bank's applicationInfo.declaration).
+  if (submit && declaration === true && actor === 'applicant') {
+    // A server-owned field (serverFields.schema.json): not in the step schemas' generated type.
+    document = { ...document, applicationInfo: { ...((document.applicationInfo ?? {}) as Obj), declaration: true } as ProspectDraft['applicationInfo'] };
+  }
   for (const s of completeSteps) {
     const signatoryId = s.at ? String(((document.signatoryInfo as Obj[])[signatoryIndex!] ?? {}).signatoryId ?? signatoryIndex) : undefined;
     document = markCompleted(document, { flowId: s.flow, step: s.step, status: 'COMPLETED', ...(signatoryId ? { signatoryId } : {}) });

@@ -119,6 +119,12 @@ export function createDocumentRepository() {
       return Number(r.numUpdatedRows);
     },
 
+    /** Every upload of a prospect that is still shown, oldest first (the bank export's submitted and updated details). */
+    async listUploads(db: Db, prospectId: string): Promise<DocumentRow[]> {
+      const rows = await select(db).where('prospect_id', '=', prospectId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+      return rows.map(toRow);
+    },
+
     /** The current document of every key of a prospect, oldest key first. */
     async listCurrent(db: Db, prospectId: string): Promise<DocumentRow[]> {
       const rows = await select(db).where('prospect_id', '=', prospectId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();

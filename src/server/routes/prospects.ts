@@ -185,6 +185,8 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
               },
             },
             saveType: { type: 'string', enum: ['save', 'submit', 'auto'] },
+            // With a submit: the applicant confirmed that the information is true and complete.
+            declaration: { type: 'boolean' },
             actionType: { type: 'string', enum: ['continue', 'next'] },
             step: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}$' },
             signatoryIndex: { type: 'integer', minimum: 0, maximum: 49 },

@@ -70,7 +70,7 @@ export interface SignatoryScreening {
 export interface ScreeningOutcome {
   statusOverAll: Outcome;
   screeningResults: ScreeningResult[];
-  /** Per stakeholder (signatoryInfo order): Negative List, Company Firco (stakeholder companies) and PEP checks. */
+  /** Per stakeholder (signatoryInfo order): Blacklist, Country of Residence (persons), Negative List, Company Firco (stakeholder companies) and PEP checks. */
   signatories?: SignatoryScreening[];
 }
 
@@ -174,10 +174,27 @@ interface Hit {
 /** A check returns undefined when it passes, or a note saying what matched (and optionally its own outcome). */
 type Check = (prospect: Obj, context: ScreeningContext) => undefined | Hit;
 
-/** The part of a check about one stakeholder (the Negative List, Company Firco and PEP checks). */
+/** The part of a check about one stakeholder (the Blacklist, Country of Residence, Negative List, Company Firco and PEP checks). */
 type StakeholderCheck = (stakeholder: Obj, context: ScreeningContext) => undefined | Hit;
 
+/** Whether any of the names or licence numbers is on the bank's blacklist (compared as the table's keys). */
+const onBlacklist = (c: ScreeningContext, names: string[], licences: string[]) => {
+  const listedNames = new Set(c.blacklist.map((b) => text(b.name)).filter(Boolean).map(nameKey));
+  const listedLicences = new Set(c.blacklist.map((b) => text(b.licenseNumber)).filter(Boolean).map(licenseKey));
+  return names.some((n) => n !== '' && listedNames.has(nameKey(n))) || licences.some((l) => l !== '' && listedLicences.has(licenseKey(l)));
+};
+
 const STAKEHOLDER_CHECKS: Partial<Record<CheckName, StakeholderCheck>> = {
+  blacklist: (s, c) => {
+    const company = obj(s.signatoryCompanyInfo);
+    const names = isCompany(s) ? [text(company.companyName)] : [stakeholderName(s)];
+    const licences = isCompany(s) ? [text(company.tradeLicenseNo)] : [];
+    return onBlacklist(c, names, licences) ? { notes: `The ${isCompany(s) ? "name or trade license of this stakeholder company" : 'name of this stakeholder'} is on the bank's list` } : undefined;
+  },
+  countryOfResidence: (s, c) => {
+    const country = text(obj(s.kycDetails).residenceCountry);
+    return country && c.rules.checks.countryOfResidence.blocked.includes(country) ? { notes: `This stakeholder resides in ${country}` } : undefined;
+  },
   negativeList: (s, c) => (onList(c.negativeList, stakeholderIds(s)) ? { notes: "An identity document of this stakeholder is on the bank's negative list" } : undefined),
   companyFirco: (s, c) => {
     if (!isCompany(s)) return undefined;
@@ -191,8 +208,8 @@ const STAKEHOLDER_CHECKS: Partial<Record<CheckName, StakeholderCheck>> = {
   },
 };
 
-/** Which stakeholder checks apply to a stakeholder (Company Firco compares names of companies only). */
-const appliesTo = (name: CheckName, s: Obj) => name !== 'companyFirco' || isCompany(s);
+/** Which stakeholder checks apply to a stakeholder (Company Firco compares names of companies only; only a person has a country of residence). */
+const appliesTo = (name: CheckName, s: Obj) => (name === 'companyFirco' ? isCompany(s) : name === 'countryOfResidence' ? !isCompany(s) : true);
 
 const stakeholderHits = (name: CheckName, p: Obj, c: ScreeningContext): Hit[] =>
   list(p.signatoryInfo)
@@ -247,11 +264,8 @@ const CHECKS: Record<CheckName, Check> = {
   },
 
   blacklist: (p, c) => {
-    const names = new Set(c.blacklist.map((b) => text(b.name)).filter(Boolean).map(nameKey));
-    const licences = new Set(c.blacklist.map((b) => text(b.licenseNumber)).filter(Boolean).map(licenseKey));
     const candidates = blacklistCandidates(p);
-    const hit = candidates.names.some((n) => names.has(nameKey(n))) || candidates.licences.some((l) => licences.has(licenseKey(l)));
-    return hit ? { notes: "A name or trade license of the application is on the bank's list" } : undefined;
+    return onBlacklist(c, candidates.names, candidates.licences) ? { notes: "A name or trade license of the application is on the bank's list" } : undefined;
   },
 
   companyStakeholder: (p) =>

@@ -11,6 +11,7 @@ export const CORE_OWNED: Record<string, Writer> = {
   '/applicantInfo/validRoCode': 'server',
   '/applicantInfo/LeadSource': 'server',
   '/applicantInfo/roCode': 'server',
+  '/applicationInfo/declaration': 'server',
   '/generalInfo': 'server',
   '/prospectStatusInfo': 'server',
   '/screeningInfo': 'server',

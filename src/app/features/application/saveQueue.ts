@@ -14,6 +14,8 @@ export interface SaveJob {
   actionType?: 'continue' | 'next';
   step?: string;
   signatoryIndex?: number;
+  /** A submit the applicant confirmed (the submit page's "information is true and complete"): the server records it. */
+  declaration?: true;
 }
 
 /** What one attempt to send a job came to. */

@@ -244,7 +244,8 @@ export class ApplicationStore {
   }
 
   async submit(): Promise<SubmitResult> {
-    return this.request({ saveType: 'submit' });
+    // The page sends a submit only once the applicant has confirmed the declaration.
+    return this.request({ saveType: 'submit', declaration: true });
   }
 
   async flush(): Promise<void> {
