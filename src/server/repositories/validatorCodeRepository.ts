@@ -10,13 +10,11 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export function createValidatorCodeRepository() {
   return {
-    async get(db: Db, contentHash: string, generator: string): Promise<StoredValidatorCode> {
-      const rows = await db
-        .selectFrom('validator_code')
-        .select(['kind', 'code'])
-        .where('content_hash', '=', contentHash)
-        .where('generator', '=', generator)
-        .execute();
+    /** `kinds`: only these (the studio's worker needs the server's code alone). */
+    async get(db: Db, contentHash: string, generator: string, kinds?: ValidatorCodeKind[]): Promise<StoredValidatorCode> {
+      let query = db.selectFrom('validator_code').select(['kind', 'code']).where('content_hash', '=', contentHash).where('generator', '=', generator);
+      if (kinds) query = query.where('kind', 'in', kinds);
+      const rows = await query.execute();
       return Object.fromEntries(rows.map((r) => [r.kind, r.code]));
     },
 
