@@ -2,7 +2,7 @@
  * `npm run bench:publish`: other requests' latency while the schema studio checks and publishes a draft (issue 16
  * item 6: the studio's work runs in a worker thread, so p99 of other requests during a publish should stay
  * <= 50 ms). Compiles and starts the real server (PGlite, its own data folder, two product users), keeps a steady
- * stream of ordinary requests going (GET /api/config, `clients` loops with a 10 ms pause between requests), and
+ * stream of ordinary requests going (GET /api/health/ready, a database round trip, `clients` loops with a 10 ms pause between requests), and
  * measures them in three phases: idle, while drafts are checked (POST studio/drafts/{id}/check), and while they
  * are published (POST studio/drafts/{id}/publish: the check again, storing the version with its generated code,
  * and every server loading it). Prints p50 / p99 / max per phase, the check and publish times, and the load.
@@ -10,13 +10,17 @@
  *
  *   npm run bench:publish                    3 publications, 4 clients
  *   npm run bench:publish -- 5 8             publications, clients
+ *   npm run bench:publish -- --profile       also node --cpu-prof on the server (its threads' profiles kept)
  */
-import { loadavg } from 'node:os';
 import { rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildServer } from './buildServer';
 import { startServer } from './lib/serverProcess';
 
-const [roundsArg, clientsArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const profile = args.includes('--profile');
+const [roundsArg, clientsArg] = args.filter((a) => a !== '--profile');
 const rounds = Number(roundsArg ?? 3);
 const clients = Number(clientsArg ?? 4);
 const TARGET_P99_MS = 50;
@@ -36,7 +40,9 @@ function quantile(sorted: number[], q: number): number {
 async function main(): Promise<void> {
   console.log(`load average at the start: ${load()}`);
   await buildServer();
-  const server = await startServer({
+  const profileDir = join(tmpdir(), `qa-bench-publish-profile-${process.pid}`);
+  const server = await startServer(
+    {
     ENCRYPTION: 'off',
     SEED_PRODUCT_USERNAME: PRODUCT.username,
     SEED_PRODUCT_PASSWORD: PRODUCT.password,
@@ -44,7 +50,10 @@ async function main(): Promise<void> {
     SEED_REVIEWER_USERNAME: REVIEWER.username,
     SEED_REVIEWER_PASSWORD: REVIEWER.password,
     SEED_REVIEWER_NAME: 'Bench Reviewer',
-  });
+    },
+    undefined,
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   const { url } = server;
   try {
     const signIn = async (user: { username: string; password: string }) => {
@@ -74,7 +83,7 @@ async function main(): Promise<void> {
         const at = phase;
         const t0 = performance.now();
         try {
-          const res = await fetch(`${url}/api/config`);
+          const res = await fetch(`${url}/api/health/ready`);
           await res.arrayBuffer();
           if (!res.ok) failures++;
         } catch {
@@ -127,7 +136,7 @@ async function main(): Promise<void> {
     await Promise.all(loops);
 
     const ms = (n: number) => n.toFixed(1);
-    console.log(`\n${rounds} publications, ${clients} clients of GET /api/config (10 ms apart), PGlite; failures: ${failures}`);
+    console.log(`\n${rounds} publications, ${clients} clients of GET /api/health/ready (10 ms apart), PGlite; failures: ${failures}`);
     console.log('phase                 requests   p50 ms   p99 ms   max ms');
     for (const p of ['idle', 'check', 'publish'] as const) {
       const sorted = [...samples[p]].sort((a, b) => a - b);
@@ -140,6 +149,7 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
+    if (profile) console.log(`\nserver CPU profiles (main thread and the studio worker) in ${profileDir}`);
   }
 }
 

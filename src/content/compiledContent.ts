@@ -23,10 +23,10 @@ const cache = new Map<string, CompiledContent>();
  * app many times (the API tests) or checks drafts against older versions (the studio) would otherwise repeat
  * it for the same files. Both parts are read-only once built, so sharing them is safe. Throws, and caches
  * nothing, when the content does not build. `stored`: the version's generated validator code read from the
- * database (src/server/repositories/validatorCodeRepository.ts), which spares generating it (seconds).
+ * database (src/server/repositories/validatorCodeRepository.ts), which spares generating it (seconds). `hash`: the
+ * files' contentHash when the caller has just computed it (hashing the whole content again costs tens of ms).
  */
-export function compileContent(files: ContentFiles, stored?: { contentHash: string; code: StoredValidatorCode }): CompiledContent {
-  const hash = contentHash(files);
+export function compileContent(files: ContentFiles, stored?: { contentHash: string; code: StoredValidatorCode }, hash: string = contentHash(files)): CompiledContent {
   const hit = cache.get(hash);
   if (hit) {
     // Most recently used last, so the oldest entry is the one dropped.

@@ -158,7 +158,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       });
       // latestVersion lets the studio warn before publishing that the base is stale (publish would answer 409).
       const latest = await versions.latestHeader(db);
-      const { draft: _draft, code: _code, ...answer } = report;
+      const { draft: _draft, code: _code, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
       return { ...answer, latestVersion: latest?.version ?? baseVersion };
     },
   );
@@ -257,7 +257,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
   /** The whole server check of a draft as stored (what the reviewer confirms by its checkHash). */
   async function checkStoredDraft(row: { base_version: number; files: Record<string, unknown> }, withCode = false) {
     const report = await gate(row.base_version, row.files, app.config.studio.sampleSize, undefined, withCode);
-    const { draft: _draft, code: _code, ...answer } = report;
+    const { draft: _draft, code: _code, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
     return { report, answer };
   }
 
@@ -358,19 +358,21 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       const { report } = await checkStoredDraft(row, true);
       if (report.draft.problems.length) throw problemsError(report.draft.problems);
       requireAcknowledgement(report, row.acknowledged_hash ?? undefined);
-      const base = await loadVersion(row.base_version);
-      const hash = contentHash(report.draft.files);
-      if (hash === contentHash(base.files)) {
+      const hash = report.draftHash;
+      if (hash === report.baseHash) {
         throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'NO_CHANGES', message: `The draft is the same as version ${row.base_version}: nothing to publish`, field: 'files' }]);
       }
       const message = request.body.message?.trim() || (row.kind === 'rollback' ? `Rollback to version ${row.rollback_to}` : row.name);
+      // The draft's generated code, stored by content hash before the version (outside its transaction, which
+      // other requests' statements would wait for): every server loading the version reads it instead of generating
+      // it. Should the publication then fail, the rows serve the next attempt at the same content.
+      if (report.code) await codeRepo.put(db, hash, generatorFingerprint(), report.code);
       const published = await db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(trx);
         const locked = await drafts.lock(trx, row.id);
         if (!locked || locked.revision !== row.revision || locked.status !== 'approved') throw draftChanged(locked ?? row);
         const now = await versions.latestHeader(trx);
         if (now && now.version !== row.base_version) throw staleBase(row.base_version, now.version);
-        if (report.code) await codeRepo.put(trx, hash, generatorFingerprint(), report.code);
         const n = await versions.append(trx, { content: report.draft.files, contentHash: hash, author: row.author_name, message });
         const done = await drafts.setStatus(trx, row.id, 'published', { published_version: n });
         await drafts.event(trx, row.id, principal, `published as version ${n}`, null, row.revision);
@@ -379,7 +381,8 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
         else await studio.record(trx, principal, 'publish', detail);
         return { n, done };
       });
-      await app.contentStore.refresh(); // this process at once; the others on the notification
+      // This process at once (with the code just generated), the others on the notification (reading it stored).
+      await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code } : undefined);
       request.log.info({ version: published.n, baseVersion: row.base_version, draft: row.id }, 'content version published');
       return reply.code(201).send({ version: published.n, draft: await draftAnswer(published.done, request.principal!) });
     },
@@ -442,7 +445,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       for (const [path, value] of Object.entries(target.content)) if (canonicalJson(current.files[path]) !== canonicalJson(value)) changes[path] = value;
       for (const path of Object.keys(current.files)) if (!(path in target.content)) changes[path] = null;
       const report = await gate(latestNow.version, changes, app.config.studio.sampleSize);
-      const { draft: _draft, code: _code, ...answer } = report;
+      const { draft: _draft, code: _code, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
       if (request.body.check) return reply.code(200).send({ ...answer, latestVersion: latestNow.version });
       const row = await drafts.create(db, request.principal!, { name: request.body.name?.trim() || `Rollback to version ${toVersion}`, baseVersion: latestNow.version, files: changes, kind: 'rollback', rollbackTo: toVersion });
       await studio.record(db, request.principal!, 'draft.create', { draft: row.id, name: row.name, baseVersion: latestNow.version, rollbackTo: toVersion });

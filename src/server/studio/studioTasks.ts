@@ -64,6 +64,9 @@ export type StudioTask = GateTask | FixturesTask | StepCodeTask | LintTask;
 export type GateAnswer = Omit<GateReport, 'draft'> & {
   draft: Omit<DraftCheck, 'validator'>;
   code?: Record<ValidatorCodeKind, string>;
+  /** contentHash of the draft's files and of the base version's (hashing the whole content is better done here too). */
+  draftHash: string;
+  baseHash: string;
 };
 
 export type FixturesAnswer = { report: FixtureReport } | { problems: DraftCheck['problems'] };
@@ -95,7 +98,7 @@ export async function runStudioTask(task: StudioTask): Promise<StudioAnswers[Stu
         ...(task.step ? { step: task.step } : {}),
       });
       const { validator, ...draft } = report.draft;
-      const answer: GateAnswer = { ...report, draft };
+      const answer: GateAnswer = { ...report, draft, draftHash: contentHash(draft.files), baseHash: contentHash(task.base.files) };
       if (task.withCode && validator && draft.problems.length === 0) answer.code = validator.generatedCode();
       return answer;
     }
