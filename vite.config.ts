@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { appMessages } from './scripts/lib/appMessages';
 import { budgetProblems, type ChunkInfo, formatReport, packageBreakdown, routeReport } from './scripts/lib/routeSizes';
 
 const REPORT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
@@ -86,7 +87,12 @@ function lazyMarkdown(): Plugin {
 export default defineConfig({
   root: 'src/app',
   publicDir: 'public',
-  plugins: [react(), lazyMarkdown(), routeSizeReport()],
+  plugins: [react(), appMessages(), lazyMarkdown(), routeSizeReport()],
+  resolve: {
+    // The app's messages are compiled at build time (scripts/lib/appMessages.ts): react-intl formats them without
+    // ICU's message parser, so the parser's entry is the one without it (an uncompiled message would throw).
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+  },
   build: {
     outDir: '../../dist/public',
     emptyOutDir: true,

@@ -67,11 +67,13 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
   const studio = createStudioRepository();
   const drafts = createDraftRepository();
   const { db } = app.database;
-  const guard = { onRequest: [app.authenticate, app.requireRole('product')] };
-
   // The CPU work (compiling drafts, running fixtures, generating code, linting) runs in a worker thread.
   const worker = createStudioWorkerPool(app.log);
   app.addHook('onClose', () => worker.close());
+  // The worker thread starts with a product user's first studio call, so their first check does not wait for it.
+  const warmWorker = async () => worker.warm();
+  const guard = { onRequest: [app.authenticate, app.requireRole('product'), warmWorker] };
+
   const codeRepo = createValidatorCodeRepository();
 
   async function loadVersion(n: number): Promise<{ files: ContentFiles; base: () => Promise<BaseVersion> }> {

@@ -9,6 +9,8 @@ import type { StudioAnswers, StudioTask } from './studioTasks';
 
 export interface StudioWorkerPool {
   run<T extends StudioTask>(task: T): Promise<StudioAnswers[T['kind']]>;
+  /** Starts the worker ahead of its first task (loading its code takes a second or more on a busy machine). */
+  warm(): void;
   /** Ends the worker (the app closes). */
   close(): Promise<void>;
 }
@@ -89,6 +91,9 @@ export function createStudioWorkerPool(log?: { error(obj: object, msg: string): 
         });
         w.postMessage({ id, task });
       });
+    },
+    warm() {
+      get();
     },
     async close() {
       const w = worker;
