@@ -36,11 +36,25 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
   }
   const built = buildContent(files);
   // Code generated earlier for these very files (by the same generator: the caller's concern) is run as is.
-  const code = stored?.contentHash === hash ? stored.code : {};
+  const code = stored?.contentHash === hash ? stored.code : (handedOver.get(hash) ?? {});
+  handedOver.delete(hash);
   const compiled = { built, validator: new ContentValidator(built, code).precompile(), files };
   cache.set(hash, compiled);
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
   return compiled;
+}
+
+/** Code generated elsewhere in this process (the studio's worker) for content not compiled yet, by content hash. */
+const handedOver = new Map<string, StoredValidatorCode>();
+
+/**
+ * Hands over the generated code of some content (by its contentHash) that this process is about to compile: a
+ * publication's localized variants, whose code the studio's worker generated, so that the first request in that
+ * language does not generate it on the event loop. Used once, by the next compileContent of that hash.
+ */
+export function handOverValidatorCode(hash: string, code: StoredValidatorCode): void {
+  handedOver.set(hash, code);
+  if (handedOver.size > LIMIT) handedOver.delete(handedOver.keys().next().value!);
 }
 
 /** Compiled content of this process by its hash (`BuiltContent.version`), when one of the cached versions has it. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { compiledByHash } from '../../content/compiledContent';
+import { compiledByHash, handOverValidatorCode } from '../../content/compiledContent';
 import { canonicalJson, contentHash } from '../../content/contentHash';
 import type { ContentFiles } from '../../content/contentTypes';
 import { ApiError } from '../plugins/app/errors';
@@ -160,7 +160,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       });
       // latestVersion lets the studio warn before publishing that the base is stale (publish would answer 409).
       const latest = await versions.latestHeader(db);
-      const { draft: _draft, code: _code, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
+      const { draft: _draft, code: _code, localizedCode: _localizedCode, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
       return { ...answer, latestVersion: latest?.version ?? baseVersion };
     },
   );
@@ -259,7 +259,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
   /** The whole server check of a draft as stored (what the reviewer confirms by its checkHash). */
   async function checkStoredDraft(row: { base_version: number; files: Record<string, unknown> }, withCode = false) {
     const report = await gate(row.base_version, row.files, app.config.studio.sampleSize, undefined, withCode);
-    const { draft: _draft, code: _code, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
+    const { draft: _draft, code: _code, localizedCode: _localizedCode, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
     return { report, answer };
   }
 
@@ -384,6 +384,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
         return { n, done };
       });
       // This process at once (with the code just generated), the others on the notification (reading it stored).
+      for (const variant of report.localizedCode ?? []) handOverValidatorCode(variant.contentHash, variant.code);
       await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code } : undefined);
       request.log.info({ version: published.n, baseVersion: row.base_version, draft: row.id }, 'content version published');
       return reply.code(201).send({ version: published.n, draft: await draftAnswer(published.done, request.principal!) });
@@ -447,7 +448,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       for (const [path, value] of Object.entries(target.content)) if (canonicalJson(current.files[path]) !== canonicalJson(value)) changes[path] = value;
       for (const path of Object.keys(current.files)) if (!(path in target.content)) changes[path] = null;
       const report = await gate(latestNow.version, changes, app.config.studio.sampleSize);
-      const { draft: _draft, code: _code, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
+      const { draft: _draft, code: _code, localizedCode: _localizedCode, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
       if (request.body.check) return reply.code(200).send({ ...answer, latestVersion: latestNow.version });
       const row = await drafts.create(db, request.principal!, { name: request.body.name?.trim() || `Rollback to version ${toVersion}`, baseVersion: latestNow.version, files: changes, kind: 'rollback', rollbackTo: toVersion });
       await studio.record(db, request.principal!, 'draft.create', { draft: row.id, name: row.name, baseVersion: latestNow.version, rollbackTo: toVersion });

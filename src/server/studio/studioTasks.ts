@@ -10,6 +10,8 @@ import { contentHash } from '../../content/contentHash';
 import type { ContentFiles } from '../../content/contentTypes';
 import { ContentValidator, type ValidatorCodeKind } from '../../content/contentValidator';
 import type { Fixture } from '../../content/fixtures';
+import { localizeFiles } from '../../content/i18n/catalogue';
+import { DEFAULT_LOCALE, LOCALES } from '../../content/i18n/locales';
 import { lintContentFile, type Diagnostic } from '../../app/features/studio/lint';
 import type { SampledProspect } from './breaking';
 import { checkDraft, type DraftCheck } from './checkDraft';
@@ -64,6 +66,8 @@ export type StudioTask = GateTask | FixturesTask | StepCodeTask | LintTask;
 export type GateAnswer = Omit<GateReport, 'draft'> & {
   draft: Omit<DraftCheck, 'validator'>;
   code?: Record<ValidatorCodeKind, string>;
+  /** With the code: each other language's variant of the draft (its files with the catalogue laid over), by content hash. */
+  localizedCode?: { contentHash: string; code: Record<ValidatorCodeKind, string> }[];
   /** contentHash of the draft's files and of the base version's (hashing the whole content is better done here too). */
   draftHash: string;
   baseHash: string;
@@ -99,7 +103,14 @@ export async function runStudioTask(task: StudioTask): Promise<StudioAnswers[Stu
       });
       const { validator, ...draft } = report.draft;
       const answer: GateAnswer = { ...report, draft, draftHash: contentHash(draft.files), baseHash: contentHash(task.base.files) };
-      if (task.withCode && validator && draft.problems.length === 0) answer.code = validator.generatedCode();
+      if (task.withCode && validator && draft.problems.length === 0) {
+        answer.code = validator.generatedCode();
+        // The variants a request in another language compiles (compiledContent.ts localizedContent), generated here.
+        answer.localizedCode = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => {
+          const files = localizeFiles(draft.files, locale);
+          return { contentHash: contentHash(files), code: new ContentValidator(buildContent(files)).generatedCode() };
+        });
+      }
       return answer;
     }
     case 'fixtures': {
