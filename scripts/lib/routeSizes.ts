@@ -53,7 +53,8 @@ const PAGE_MODULE = /[\\/]src[\\/]app[\\/].*(Page|Layout)\.[jt]sx?$/;
 
 /** Short name of a page module: the path under src/app/features (or src/app), without the extension. */
 export function routeName(facadeModuleId: string): string {
-  const path = facadeModuleId.replaceAll('\\', '/');
+  // Virtual modules (the compiled messages, scripts/lib/appMessages.ts) have ids starting with a NUL character.
+  const path = facadeModuleId.replaceAll('\\', '/').replace(/^\0/, '');
   const m = path.match(/src\/app\/(?:features\/)?(.+?)\.[jt]sx?$/) ?? path.match(/(?:^|\/)((?:widgets|node_modules)\/.+?)(?:\.[jt]sx?)?$/);
   return m ? m[1]! : path;
 }
