@@ -68,24 +68,22 @@ export function createStudioWorkerPool(log?: { error(obj: object, msg: string): 
   };
 
   return {
-    run(task) {
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    run<T extends StudioTask>(task: T) {
+      return new Promise<StudioAnswers[T['kind']]>((resolve, reject) => {
         const w = get();
+        const id = nextId++;
         // Referenced while it has work: a task in flight keeps the process alive until it is answered.
         w.ref();
         const done = () => {
           if (pending.size === 0 && worker === w) w.unref();
         };
-        const entry = pending.get(id)!;
         pending.set(id, {
           resolve: (value) => {
-            entry.resolve(value);
+            resolve(value as StudioAnswers[T['kind']]);
             done();
           },
           reject: (error) => {
-            entry.reject(error);
+            reject(error);
             done();
           },
         });
