@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appMessages } from './scripts/lib/appMessages';
 
 /**
  * Test files run in parallel, one worker per core (Vitest's default leaves one core free, which on the
@@ -22,7 +23,7 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS) || Math.max(Math.min(availab
  * the e2e files share one Chromium (test/setup/browserServer.ts).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appMessages()],
   test: {
     projects: [
       {

@@ -1,7 +1,8 @@
 /**
  * `npm run build:server`: compiles the server (src/server/main.ts and what it imports from src/ and schemas/)
  * into one ES module, dist/server/main.js, run with plain `node` (and the content:publish command into
- * dist/server/contentPublish.js). Production packages stay imports of node_modules, so
+ * dist/server/contentPublish.js, and the studio's worker thread into dist/server/studioWorker.js, which main.js
+ * starts from beside itself). Production packages stay imports of node_modules, so
  * a production install (`npm ci --omit=dev`) supplies them; the files read at run time (schemas/, migrations/,
  * fixtures/) are found from the project root (src/content/projectRoot.ts). The list of inputs is written next
  * to it, so `npm start` can tell when the build is stale.
@@ -24,7 +25,7 @@ function productionPackages(): string[] {
 export async function buildServer(): Promise<void> {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts', 'src/server/contentPublish.ts'],
+    entryPoints: ['src/server/main.ts', 'src/server/contentPublish.ts', { in: 'src/server/studio/studioWorker.ts', out: 'studioWorker' }],
     outdir: join(root, 'dist', 'server'),
     bundle: true,
     platform: 'node',

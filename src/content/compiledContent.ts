@@ -23,10 +23,10 @@ const cache = new Map<string, CompiledContent>();
  * app many times (the API tests) or checks drafts against older versions (the studio) would otherwise repeat
  * it for the same files. Both parts are read-only once built, so sharing them is safe. Throws, and caches
  * nothing, when the content does not build. `stored`: the version's generated validator code read from the
- * database (src/server/repositories/validatorCodeRepository.ts), which spares generating it (seconds).
+ * database (src/server/repositories/validatorCodeRepository.ts), which spares generating it (seconds). `hash`: the
+ * files' contentHash when the caller has just computed it (hashing the whole content again costs tens of ms).
  */
-export function compileContent(files: ContentFiles, stored?: { contentHash: string; code: StoredValidatorCode }): CompiledContent {
-  const hash = contentHash(files);
+export function compileContent(files: ContentFiles, stored?: { contentHash: string; code: StoredValidatorCode }, hash: string = contentHash(files)): CompiledContent {
   const hit = cache.get(hash);
   if (hit) {
     // Most recently used last, so the oldest entry is the one dropped.
@@ -36,11 +36,25 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
   }
   const built = buildContent(files);
   // Code generated earlier for these very files (by the same generator: the caller's concern) is run as is.
-  const code = stored?.contentHash === hash ? stored.code : {};
+  const code = stored?.contentHash === hash ? stored.code : (handedOver.get(hash) ?? {});
+  handedOver.delete(hash);
   const compiled = { built, validator: new ContentValidator(built, code).precompile(), files };
   cache.set(hash, compiled);
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
   return compiled;
+}
+
+/** Code generated elsewhere in this process (the studio's worker) for content not compiled yet, by content hash. */
+const handedOver = new Map<string, StoredValidatorCode>();
+
+/**
+ * Hands over the generated code of some content (by its contentHash) that this process is about to compile: a
+ * publication's localized variants, whose code the studio's worker generated, so that the first request in that
+ * language does not generate it on the event loop. Used once, by the next compileContent of that hash.
+ */
+export function handOverValidatorCode(hash: string, code: StoredValidatorCode): void {
+  handedOver.set(hash, code);
+  if (handedOver.size > LIMIT) handedOver.delete(handedOver.keys().next().value!);
 }
 
 /** Compiled content of this process by its hash (`BuiltContent.version`), when one of the cached versions has it. */

@@ -6,7 +6,7 @@ import type { PrecompiledFunction, PrecompiledValidators } from '../validation/s
 import { schemaIdFor } from './buildContent';
 import { buildConfigDocument } from './configDocument';
 import { type BuiltContent, ROLES, type Role } from './contentTypes';
-import { generateValidatorCode, instantiateValidatorCode } from './validatorCode';
+import { GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode } from './validatorCode';
 
 /** The ref of the stakeholder list's "complete" rules (the browser's Continue check on the stakeholders page). */
 export const completeListRef = (listId: string) => `${listId}#/definitions/complete`;
@@ -44,8 +44,7 @@ export class ContentValidator {
         ...bundled,
         ...[...this.content.registry.values()].filter((s) => !bundledIds.has(s.$id as string)),
       ];
-      // code.source: the compiled functions keep their code, from which the standalone modules are written.
-      this.ajvInstance = createAjv({ schemas, lists: this.content.lists, ajv: { code: { source: true } } });
+      this.ajvInstance = createAjv({ schemas, lists: this.content.lists, ajv: GENERATOR_AJV_OPTIONS });
     }
     return this.ajvInstance;
   }
@@ -70,6 +69,12 @@ export class ContentValidator {
       this.cache.clear();
     }
     return this;
+  }
+
+  /** The generated code the server validates with (what a studio worker given it runs instead of generating it). */
+  serverCode(): string {
+    this.precompile();
+    return this.serverBody!;
   }
 
   /** Every generated code of the version (generating what is missing), to store beside it. */

@@ -276,6 +276,8 @@ export interface DecimalsRule {
 
 /** Number of digits after the decimal point of a number as written (shortest round-trip form, so 0.29 -> 2). */
 export function decimalPlaces(value: number): number {
+  // Integers (most amounts and shares) have none; String() of a large one is exponential, with none either.
+  if (Number.isInteger(value)) return 0;
   const [mantissa = '', exp = '0'] = String(Math.abs(value)).toLowerCase().split('e');
   const fraction = mantissa.split('.')[1]?.length ?? 0;
   return Math.max(0, fraction - Number(exp));

@@ -208,7 +208,8 @@ suite('schema studio in Chromium', () => {
     await preview.getByLabel('Company name').fill('A'.repeat(45));
     expect(await preview.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     releasePreview();
-    await expect.poll(() => preview.getByText(/Updating the preview/).count()).toBe(0);
+    // The server generates the draft step's validators (in its studio worker): seconds on a busy machine.
+    await expect.poll(() => preview.getByText(/Updating the preview/).count(), { timeout: 15_000 }).toBe(0);
     expect(await preview.getByLabel('Company name').inputValue()).toBe('A'.repeat(45));
     // ...and longer data (a saved application) is refused with the new message.
     await preview.getByText('Answers as JSON').click();

@@ -4,7 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { type WidgetTexts, WidgetTextsContext } from '../../../widgets/lib/WidgetTexts';
 import { directionOf, type Locale } from '../../content/i18n/locales';
 import { appTheme } from '../theme';
-import { en, type Messages } from './en';
+import en from 'virtual:app-messages/en';
 import { applyToDocument, useLocale } from './localeStore';
 import { useT } from './useT';
 
@@ -28,9 +28,10 @@ function WidgetTextsProvider({ children }: { children: ReactNode }) {
   return <WidgetTextsContext.Provider value={texts}>{children}</WidgetTextsContext.Provider>;
 }
 
-/** A language's texts: English is in the entry chunk, Arabic a chunk of its own fetched when chosen. */
+/** A language's texts, compiled at build time: English is in the entry chunk, Arabic a chunk of its own fetched when chosen. */
+type Messages = typeof en;
 async function loadMessages(locale: Locale): Promise<Messages> {
-  if (locale === 'ar') return (await import('./ar')).ar;
+  if (locale === 'ar') return (await import('virtual:app-messages/ar')).default;
   return en;
 }
 

@@ -10,21 +10,24 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export function createValidatorCodeRepository() {
   return {
-    async get(db: Db, contentHash: string, generator: string): Promise<StoredValidatorCode> {
-      const rows = await db
-        .selectFrom('validator_code')
-        .select(['kind', 'code'])
-        .where('content_hash', '=', contentHash)
-        .where('generator', '=', generator)
-        .execute();
+    /** `kinds`: only these (the studio's worker needs the server's code alone). */
+    async get(db: Db, contentHash: string, generator: string, kinds?: ValidatorCodeKind[]): Promise<StoredValidatorCode> {
+      let query = db.selectFrom('validator_code').select(['kind', 'code']).where('content_hash', '=', contentHash).where('generator', '=', generator);
+      if (kinds) query = query.where('kind', 'in', kinds);
+      const rows = await query.execute();
       return Object.fromEntries(rows.map((r) => [r.kind, r.code]));
     },
 
-    /** Stores code of a version; a row another server stored first (same inputs, same code) is kept. */
+    /**
+     * Stores code of a version; a row another server stored first (same inputs, same code) is kept. One statement
+     * per kind (each about 1.5 MB), with a turn of the event loop between them: with PGlite each statement holds
+     * the server's thread, and three in one held it for 150 ms or more.
+     */
     async put(db: Db, contentHash: string, generator: string, code: Partial<Record<ValidatorCodeKind, string>>): Promise<void> {
-      const values = Object.entries(code).map(([kind, text]) => ({ content_hash: contentHash, generator, kind: kind as ValidatorCodeKind, code: text }));
-      if (values.length === 0) return;
-      await db.insertInto('validator_code').values(values).onConflict((oc) => oc.doNothing()).execute();
+      for (const [kind, text] of Object.entries(code)) {
+        await db.insertInto('validator_code').values({ content_hash: contentHash, generator, kind: kind as ValidatorCodeKind, code: text }).onConflict((oc) => oc.doNothing()).execute();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

@@ -1,24 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { compileContent } from '../../content/compiledContent';
+import { compiledByHash, handOverValidatorCode } from '../../content/compiledContent';
 import { canonicalJson, contentHash } from '../../content/contentHash';
 import type { ContentFiles } from '../../content/contentTypes';
 import { ApiError } from '../plugins/app/errors';
 import type { Principal } from '../security/principal';
 import { createSchemaVersionRepository } from '../repositories/schemaVersionRepository';
-import { checkDraft } from '../studio/checkDraft';
 import { describeDiff } from '../studio/describe';
 import { diffContent } from '../studio/diff';
 import { createDraftRepository, view } from '../studio/draftRepository';
 import { conflictKey, rebaseDraft } from '../studio/rebase';
 import { CONTENT_PATH, MAX_DRAFT_FILES, mergeDraft, type Problem } from '../studio/draft';
-import { gateCheck, requireAcknowledgement } from '../studio/draftGate';
-import { fixtureFileErrors, runFixtures } from '../studio/fixtureRuns';
+import { requireAcknowledgement } from '../studio/draftGate';
+import { fixtureFileErrors } from '../studio/fixtureRuns';
 import { actorName, createStudioRepository } from '../studio/studioRepository';
-import { buildContent } from '../../content/buildContent';
-import { ContentValidator } from '../../content/contentValidator';
 import { validatorModule } from '../content/validatorModules';
-import { lintContentFile, parseJson } from '../../app/features/studio/lint';
+import { parseJson } from '../../app/features/studio/lint';
+import { generatorFingerprint } from '../../content/generatorFingerprint';
+import { createValidatorCodeRepository } from '../repositories/validatorCodeRepository';
+import { sampleProspects } from '../studio/breaking';
+import type { BaseVersion } from '../studio/studioTasks';
+import { createStudioWorkerPool } from '../studio/studioWorkerPool';
 
 /** The same lock as the import of schemas/ at start-up: one new version at a time. */
 const PUBLISH_LOCK = 72_001;
@@ -65,25 +67,37 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
   const studio = createStudioRepository();
   const drafts = createDraftRepository();
   const { db } = app.database;
-  const guard = { onRequest: [app.authenticate, app.requireRole('product')] };
+  // The CPU work (compiling drafts, running fixtures, generating code, linting) runs in a worker thread.
+  const worker = createStudioWorkerPool(app.log);
+  app.addHook('onClose', () => worker.close());
+  // The worker thread starts with a product user's first studio call, so their first check does not wait for it.
+  const warmWorker = async () => worker.warm();
+  const guard = { onRequest: [app.authenticate, app.requireRole('product'), warmWorker] };
 
-  async function loadVersion(n: number): Promise<{ files: ContentFiles; validator: () => Promise<ContentValidator> }> {
+  const codeRepo = createValidatorCodeRepository();
+
+  async function loadVersion(n: number): Promise<{ files: ContentFiles; base: () => Promise<BaseVersion> }> {
     const row = await versions.get(db, n);
     if (!row) throw notFound(n);
     return {
       files: row.content,
-      async validator() {
+      // The version as the worker needs it: with the server's generated code when this process or the database has
+      // it (the worker then compiles nothing for it).
+      async base() {
         const current = await app.contentStore.current();
-        if (current.number === n) return current.validator;
-        // Compiling a version takes a few seconds: checks against the same version reuse it.
-        return compileContent(row.content).validator;
+        if (current.number === n) return { files: row.content, serverCode: current.validator.serverCode() };
+        const cached = compiledByHash(row.contentHash);
+        if (cached) return { files: row.content, serverCode: cached.validator.serverCode() };
+        const { server } = await codeRepo.get(db, row.contentHash, generatorFingerprint(), ['server']);
+        return server === undefined ? { files: row.content } : { files: row.content, serverCode: server };
       },
     };
   }
 
-  const gate = async (baseVersion: number, changes: Record<string, unknown>, sample: number, step?: string) => {
+  const gate = async (baseVersion: number, changes: Record<string, unknown>, sample: number, step?: string, withCode = false) => {
     const base = await loadVersion(baseVersion);
-    return gateCheck({ db, fixturesDir: app.config.studio.fixturesDir, baseVersion, baseFiles: base.files, baseValidator: base.validator, changes, sample, ...(step ? { step } : {}) });
+    const rows = await sampleProspects(db, sample);
+    return worker.run({ kind: 'gate', baseVersion, base: await base.base(), changes, sample, rows, fixturesDir: app.config.studio.fixturesDir, withCode, ...(step ? { step } : {}) });
   };
 
   app.get('/studio/versions', { ...guard, schema: { response: { 200: { type: 'object', properties: { versions: { type: 'array', items: versionHeader } } } } } }, async () => ({
@@ -146,7 +160,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       });
       // latestVersion lets the studio warn before publishing that the base is stale (publish would answer 409).
       const latest = await versions.latestHeader(db);
-      const { draft: _draft, ...answer } = report;
+      const { draft: _draft, code: _code, localizedCode: _localizedCode, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
       return { ...answer, latestVersion: latest?.version ?? baseVersion };
     },
   );
@@ -243,9 +257,9 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** The whole server check of a draft as stored (what the reviewer confirms by its checkHash). */
-  async function checkStoredDraft(row: { base_version: number; files: Record<string, unknown> }) {
-    const report = await gate(row.base_version, row.files, app.config.studio.sampleSize);
-    const { draft: _draft, ...answer } = report;
+  async function checkStoredDraft(row: { base_version: number; files: Record<string, unknown> }, withCode = false) {
+    const report = await gate(row.base_version, row.files, app.config.studio.sampleSize, undefined, withCode);
+    const { draft: _draft, code: _code, localizedCode: _localizedCode, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
     return { report, answer };
   }
 
@@ -341,15 +355,20 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       }
       const latest = await versions.latestHeader(db);
       if (latest && latest.version !== row.base_version) throw staleBase(row.base_version, latest.version);
-      const { report } = await checkStoredDraft(row);
+      // The check also answers the draft's generated validator code, stored with the version below, so that no
+      // server (this one included) generates it on the event loop when it loads the new version.
+      const { report } = await checkStoredDraft(row, true);
       if (report.draft.problems.length) throw problemsError(report.draft.problems);
       requireAcknowledgement(report, row.acknowledged_hash ?? undefined);
-      const base = await loadVersion(row.base_version);
-      const hash = contentHash(report.draft.files);
-      if (hash === contentHash(base.files)) {
+      const hash = report.draftHash;
+      if (hash === report.baseHash) {
         throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'NO_CHANGES', message: `The draft is the same as version ${row.base_version}: nothing to publish`, field: 'files' }]);
       }
       const message = request.body.message?.trim() || (row.kind === 'rollback' ? `Rollback to version ${row.rollback_to}` : row.name);
+      // The draft's generated code, stored by content hash before the version (outside its transaction, which
+      // other requests' statements would wait for): every server loading the version reads it instead of generating
+      // it. Should the publication then fail, the rows serve the next attempt at the same content.
+      if (report.code) await codeRepo.put(db, hash, generatorFingerprint(), report.code);
       const published = await db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(trx);
         const locked = await drafts.lock(trx, row.id);
@@ -364,7 +383,9 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
         else await studio.record(trx, principal, 'publish', detail);
         return { n, done };
       });
-      await app.contentStore.refresh(); // this process at once; the others on the notification
+      // This process at once (with the code just generated), the others on the notification (reading it stored).
+      for (const variant of report.localizedCode ?? []) handOverValidatorCode(variant.contentHash, variant.code);
+      await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code } : undefined);
       request.log.info({ version: published.n, baseVersion: row.base_version, draft: row.id }, 'content version published');
       return reply.code(201).send({ version: published.n, draft: await draftAnswer(published.done, request.principal!) });
     },
@@ -427,7 +448,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       for (const [path, value] of Object.entries(target.content)) if (canonicalJson(current.files[path]) !== canonicalJson(value)) changes[path] = value;
       for (const path of Object.keys(current.files)) if (!(path in target.content)) changes[path] = null;
       const report = await gate(latestNow.version, changes, app.config.studio.sampleSize);
-      const { draft: _draft, ...answer } = report;
+      const { draft: _draft, code: _code, localizedCode: _localizedCode, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
       if (request.body.check) return reply.code(200).send({ ...answer, latestVersion: latestNow.version });
       const row = await drafts.create(db, request.principal!, { name: request.body.name?.trim() || `Rollback to version ${toVersion}`, baseVersion: latestNow.version, files: changes, kind: 'rollback', rollbackTo: toVersion });
       await studio.record(db, request.principal!, 'draft.create', { draft: row.id, name: row.name, baseVersion: latestNow.version, rollbackTo: toVersion });
@@ -458,18 +479,12 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       const { fixtures: json, baseVersion, files: changes, fileName = 'fixture.json' } = request.body;
       const { fixtures, errors } = fixtureFileErrors(json);
       if (errors.length) throw new ApiError(400, 'FieldsValidation', errors.map((e) => ({ errorCode: 'INVALID_FIXTURE', ...e })));
-      let validator: ContentValidator;
-      if (changes && Object.keys(changes).length > 0) {
-        const base = await loadVersion(baseVersion ?? (await versions.latestHeader(db))!.version);
-        const draft = await checkDraft(base.files, changes);
-        if (!draft.validator) throw problemsError(draft.problems);
-        validator = draft.validator;
-      } else if (baseVersion !== undefined) {
-        validator = await (await loadVersion(baseVersion)).validator();
-      } else {
-        validator = (await app.contentStore.current()).validator;
-      }
-      return runFixtures(validator, [{ file: fileName, fixtures }]);
+      const edited = changes !== undefined && Object.keys(changes).length > 0;
+      const version = baseVersion ?? (edited ? (await versions.latestHeader(db))!.version : (await app.contentStore.current()).number);
+      const base = await (await loadVersion(version)).base();
+      const answer = await worker.run({ kind: 'fixtures', base, ...(edited ? { changes } : {}), file: fileName, fixtures });
+      if ('problems' in answer) throw problemsError(answer.problems);
+      return answer.report;
     },
   );
 
@@ -521,13 +536,9 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       const key = `${contentHash(merged)}/${step}`;
       const known = previewTokens.get(key);
       if (known && app.previewModules.get(known)) return { module: `/api/validators/drafts/${known}.js` };
-      let body: string;
-      try {
-        body = new ContentValidator(buildContent(merged)).stepCode(step);
-      } catch (error) {
-        throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'SCHEMA_PROBLEM', message: (error as Error).message, field: 'files' }]);
-      }
-      const token = app.previewModules.add(validatorModule(body));
+      const generated = await worker.run({ kind: 'stepCode', files: merged, step });
+      if ('error' in generated) throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'SCHEMA_PROBLEM', message: generated.error, field: 'files' }]);
+      const token = app.previewModules.add(validatorModule(generated.code));
       if (previewTokens.size >= 200) previewTokens.clear();
       previewTokens.set(key, token);
       return { module: `/api/validators/drafts/${token}.js` };
@@ -551,7 +562,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       const { files: merged } = mergeDraft(base.files, changes);
       const parsed = parseJson(text).value;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) merged[path] = parsed;
-      return { diagnostics: lintContentFile(path, text, merged) };
+      return { diagnostics: await worker.run({ kind: 'lint', path, text, files: merged }) };
     },
   );
 };

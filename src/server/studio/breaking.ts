@@ -146,13 +146,24 @@ const companyOf = (document: Obj, column: string | null): string | null => {
  * saved applications hold, is a breaking change even when no rule fails.
  */
 export async function breakingChanges(db: Kysely<Database>, base: ContentValidator, draft: ContentValidator, sample: number): Promise<BreakingReport> {
-  const rows = await db
-    .selectFrom('prospects')
-    .select(['id', 'document', 'status', 'company_name'])
-    .orderBy('updated_at', 'desc')
-    .orderBy('id')
-    .limit(sample)
-    .execute();
+  return compareProspects(await sampleProspects(db, sample), base, draft);
+}
+
+/** A saved prospect as the breaking-change check reads it. */
+export interface SampledProspect {
+  id: string;
+  document: unknown;
+  status: string;
+  company_name: string | null;
+}
+
+/** The `sample` most recently updated saved prospects (read on the main thread, compared in the studio's worker). */
+export async function sampleProspects(db: Kysely<Database>, sample: number): Promise<SampledProspect[]> {
+  return db.selectFrom('prospects').select(['id', 'document', 'status', 'company_name']).orderBy('updated_at', 'desc').orderBy('id').limit(sample).execute();
+}
+
+/** The breaking-change report of a draft over sampled prospects (see breakingChanges). */
+export async function compareProspects(rows: SampledProspect[], base: ContentValidator, draft: ContentValidator): Promise<BreakingReport> {
   const removed = removedPaths(base.content, draft.content);
   const required = requiredFields(base.content);
   const heldCounts = new Map<string, number>();

@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
 import { canonicalJson, contentHash } from '../../content/contentHash';
 import type { ContentFiles } from '../../content/contentTypes';
 import type { ContentValidator } from '../../content/contentValidator';
-import type { Database } from '../db/tables';
 import { ApiError } from '../plugins/app/errors';
-import { breakingChanges, type BreakingReport, emptyBreaking, isBreaking } from './breaking';
+import { type BreakingReport, compareProspects, emptyBreaking, isBreaking, type SampledProspect } from './breaking';
 import { checkDraft, type DraftCheck } from './checkDraft';
 import { touchedSteps } from './draft';
 import { loadStepFixtures, runFixtures, type FixtureReport } from './fixtureRuns';
@@ -27,16 +25,18 @@ export interface GateReport {
 /**
  * The whole check of a draft, the one the studio's check call shows and the one publish and rollback run
  * again themselves (the server is the gate, not the browser). `step` limits the fixtures to one step; its
- * hash then never matches a publication's, which always runs every touched step's fixtures.
+ * hash then never matches a publication's, which always runs every touched step's fixtures. Pure computation
+ * over the prospects sampled beforehand (`rows`, sampleProspects): it runs in the studio's worker thread
+ * (studioTasks.ts), so compiling a draft never blocks the server's other requests.
  */
 export async function gateCheck(input: {
-  db: Kysely<Database>;
   fixturesDir: string;
   baseVersion: number;
   baseFiles: ContentFiles;
   baseValidator: () => Promise<ContentValidator>;
   changes: Record<string, unknown>;
   sample: number;
+  rows: SampledProspect[];
   step?: string;
 }): Promise<GateReport> {
   const draft = await checkDraft(input.baseFiles, input.changes);
@@ -47,7 +47,7 @@ export async function gateCheck(input: {
     const { items, broken } = await loadStepFixtures(input.fixturesDir, input.step ? [input.step] : touched.all ? 'all' : touched.steps);
     const run = runFixtures(draft.validator, items);
     fixtures = { passed: run.passed, failed: run.failed + broken.length, results: [...run.results, ...broken] };
-    breaking = await breakingChanges(input.db, await input.baseValidator(), draft.validator, input.sample);
+    breaking = await compareProspects(input.rows, await input.baseValidator(), draft.validator);
   }
   const checkHash = sha256({
     baseVersion: input.baseVersion,

@@ -6,6 +6,8 @@ import { ENGLISH_WIDGET_TEXTS } from '../../../widgets/lib/WidgetTexts';
 import { ar } from '../../../src/app/i18n/ar';
 import { en } from '../../../src/app/i18n/en';
 import { westernDigits } from '../../../src/shared/digits';
+import compiledAr from 'virtual:app-messages/ar';
+import compiledEn from 'virtual:app-messages/en';
 
 /** The argument names of an ICU message (plural branches included). */
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
@@ -42,6 +44,22 @@ describe("the app's own texts", () => {
     const plural = parse(ar['verify.attemptsLeft'])[0]!;
     expect(plural.type).toBe(TYPE.plural);
     if (plural.type === TYPE.plural) expect(Object.keys(plural.options).sort()).toEqual(['few', 'many', 'one', 'other', 'two', 'zero']);
+  });
+});
+
+describe('the compiled messages the browser formats (no ICU parser in the app build)', () => {
+  it('are the catalogues parsed, message by message, and format as the texts do', () => {
+    for (const [catalogue, compiled, locale] of [[en, compiledEn, 'en'], [ar, compiledAr, 'ar']] as const) {
+      expect(Object.keys(compiled).sort()).toEqual(Object.keys(catalogue).sort());
+      const fromText = createIntl({ locale, messages: catalogue });
+      const fromAst = createIntl({ locale, messages: compiled });
+      for (const id of Object.keys(catalogue) as (keyof typeof en)[]) {
+        expect(compiled[id], id).toEqual(parse(catalogue[id]));
+        const values = Object.fromEntries([...argumentsOf(compiled[id])].filter((a) => !a.startsWith('<')).map((a) => [a, 3]));
+        const tags = Object.fromEntries([...argumentsOf(compiled[id])].filter((a) => a.startsWith('<')).map((a) => [a.slice(1, -1), (chunks: unknown[]) => `[${chunks.join('')}]`]));
+        expect(fromAst.formatMessage({ id }, { ...values, ...tags }), id).toEqual(fromText.formatMessage({ id }, { ...values, ...tags }));
+      }
+    }
   });
 });
 

@@ -11,7 +11,8 @@ import { requestCustomerToken, useSessionControls } from '../session/session';
 import { OtpInput } from './OtpInput';
 import { generateCode, readInvite, readPending, RESEND_SECONDS, verifyCode, writeInvite, writePending, type PendingCode } from './otp';
 import { trackCode } from '../../lib/stepEvents';
-import { en, type MessageId } from '../../i18n/en';
+import appMessages from 'virtual:app-messages/en';
+import type { MessageId } from '../../i18n/en';
 import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
@@ -92,7 +93,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
           setAttemptsLeft(answer.attemptsLeft);
           // The server's reason by its code, in the page's language.
           const reason = `verify.${answer.errorCode}`;
-          setError(reason in en ? t(reason as MessageId) : (answer.message ?? t('verify.wrong')));
+          setError(reason in appMessages ? t(reason as MessageId) : (answer.message ?? t('verify.wrong')));
           return;
         }
         customer = await requestCustomerToken(session);

@@ -1,0 +1,6 @@
+/** The app's catalogues compiled to message ASTs at build time (scripts/lib/appMessages.ts). */
+declare module 'virtual:app-messages/*' {
+  import type { MessageFormatElement } from 'react-intl';
+  const messages: Record<import('./en').MessageId, MessageFormatElement[]>;
+  export default messages;
+}
