@@ -127,14 +127,37 @@ function keyedTexts(node: Json, pointer: string, keys: ReadonlySet<string>, out:
   }
 }
 
+/** documents.json: group titles and document names (the upload page, the status page's requests). */
+const DOCUMENT_TEXT_KEYS = new Set(['title', 'documentTitle', 'uploadedStatus']);
+/** outcomes.json: messages, titles and button labels of the status pages (the check's `name` is never shown). */
+const OUTCOME_TEXT_KEYS = new Set(['title', 'message', 'label']);
+/** lifecycle.json: status labels, what the applicant sees per status, the e-mail and SMS sent, decline reasons. */
+const LIFECYCLE_TEXT_KEYS = new Set(['label', 'title', 'message', 'subject', 'email', 'sms']);
+
+/**
+ * How the texts of each kind of content file are found. A file of schemas/ that none of these reads has no texts
+ * a translation could cover: the coverage check (src/content/i18n/coverage.ts) requires every customer-facing
+ * file to be one of these kinds, so a new kind of file cannot slip out of the translation.
+ */
+export function textReader(path: string): ((json: Json) => string[]) | undefined {
+  const run = (fill: (json: Json, out: string[]) => void) => (json: Json) => {
+    const out: string[] = [];
+    fill(json, out);
+    return out;
+  };
+  if (path.endsWith('.schema.json')) return run((j, out) => schemaTexts(j, '', out));
+  if (path.endsWith('.ui.json')) return run((j, out) => uiTexts(j, '', out));
+  if (path === 'flows.json') return run(flowTexts);
+  if (path === 'products.json') return run((j, out) => keyedTexts(j, '', PRODUCT_TEXT_KEYS, out));
+  if (path === 'documents.json') return run((j, out) => keyedTexts(j, '', DOCUMENT_TEXT_KEYS, out));
+  if (path === 'outcomes.json') return run((j, out) => keyedTexts(j, '', OUTCOME_TEXT_KEYS, out));
+  if (path === 'lifecycle.json') return run((j, out) => keyedTexts(j, '', LIFECYCLE_TEXT_KEYS, out));
+  return undefined;
+}
+
 /** The JSON pointers of the texts of one content file that a translation must cover. */
 export function textPointers(path: string, json: Json): string[] {
-  const out: string[] = [];
-  if (path.endsWith('.schema.json')) schemaTexts(json, '', out);
-  else if (path.endsWith('.ui.json')) uiTexts(json, '', out);
-  else if (path === 'flows.json') flowTexts(json, out);
-  else if (path === 'products.json') keyedTexts(json, '', PRODUCT_TEXT_KEYS, out);
-  return out;
+  return textReader(path)?.(json) ?? [];
 }
 
 interface ListOption {
