@@ -219,8 +219,12 @@ export function catalogueProblems(files: ContentFiles, path: string): string[] {
       problems.push(`${path}: list ${name}, which does not exist`);
       continue;
     }
+    if (list.title !== undefined && !(english as { title?: unknown }).title) problems.push(`${path}: list ${name} has a title, the English list has none`);
     const codes = listTexts(english);
-    for (const code of Object.keys(list.options ?? {})) if (!codes.has(code)) problems.push(`${path}: list ${name} has no option ${code}`);
+    for (const code of Object.keys(list.options ?? {})) {
+      if (!codes.has(code)) problems.push(`${path}: list ${name} has no option ${code}`);
+      else if (typeof list.options?.[code] !== 'string' || !list.options[code].trim()) problems.push(`${path}: list ${name} option ${code} has an empty translation`);
+    }
   }
   return problems;
 }
