@@ -113,7 +113,17 @@ suite('the whole journey in Arabic at phone width (360 px), through submit', () 
     // The stakeholders: the list with its one person, 100 % and signatory.
     await page.getByText('Khalid', { exact: false }).first().waitFor();
     await check('stakeholders', 'stakeholders');
-    await page.getByRole('button', { name: /الأسئلة الختامية|Final Questions/ }).click();
+    // Their steps, checked and confirmed one by one in the wizard (the first button of the stakeholder's row edits it).
+    await page.getByRole('listitem').filter({ hasText: 'Khalid Saeed Al Zaabi' }).getByRole('button').first().click();
+    const person = stepsOf('stakeholderPerson');
+    for (const [i, step] of person.entries()) {
+      await page.getByRole('heading', { name: startsWith(stepTitle('stakeholderPerson', step)) }).first().waitFor();
+      await check(`stakeholder ${step}`, i === 0 ? 'stakeholder-personal' : undefined);
+      await page.getByRole('button', { name: /^(متابعة|Continue)$/ }).click();
+    }
+    const toFinal = page.getByRole('button', { name: /الأسئلة الختامية|Final Questions/ });
+    await expect.poll(() => toFinal.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+    await toFinal.click();
     await page.waitForURL('**/business/FinalQuestions**');
 
     // Final questions: the company's steps, then the signatory's (their headings name the signatory).

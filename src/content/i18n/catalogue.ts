@@ -44,7 +44,8 @@ const MESSAGE_KEYWORDS = new Set(['x-trimmed', 'x-emiratesId']);
 const MESSAGE_KEYS = new Set(['message', 'messageMin', 'messageMax']);
 const SCHEMA_TEXT_KEYS = new Set(['title', 'description', 'x-help', 'x-label']);
 const UI_TEXT_KEYS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
-const UI_OPTION_TEXT_KEYS = new Set(['addButtonText', 'title', 'description', 'label']);
+/** Text options of ui:options (widgets' own words: the Express offer's answers and notices, the packages' currency notice). */
+const UI_OPTION_TEXT_KEYS = new Set(['addButtonText', 'title', 'description', 'label', 'yesLabel', 'noLabel', 'readTermsNotice', 'offerText', 'foreignCurrencyNotice']);
 
 function stringsUnder(node: Json, pointer: string, out: string[]): void {
   if (typeof node === 'string') {
