@@ -194,8 +194,9 @@ function resolve(json: Json, pointer: string): { parent: Record<string, Json> | 
 }
 
 /**
- * What is wrong with a catalogue against the English files: a key naming no file, no text or no list option (the
- * English moved or went: the translation would be silently lost), an empty translation. Checked for schemas/ by
+ * What is wrong with a catalogue against the English files (the "vice versa" of the coverage check): a key naming
+ * no file, no text or no list option, a list title where the English list has none (the English moved or went: the
+ * translation would be silently lost), an empty translation. Checked for schemas/ by
  * test/unit/i18n/contentCatalogue.test.ts. Not (yet) a problem of the studio check: the studio cannot edit
  * catalogues yet, so a field removed there would block its publication; a dangling key is ignored when served.
  */
