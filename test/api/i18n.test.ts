@@ -148,6 +148,13 @@ describeEachDatabase('Arabic content and messages', (db) => {
       }
     }
     setToday('2026-01-15');
+    // The documents list names the documents in the request's language; keys and rules are the same.
+    const list = async (language: string) =>
+      (await app.inject({ method: 'GET', url: `/api/prospects/${prospectId}/documents`, headers: { authorization: `Bearer ${customer}`, 'accept-language': language } })).json() as Json;
+    const [arDocs, enDocs] = [await list('ar'), await list('en')];
+    expect(arDocs.companyDocuments.documents.map((d: Json) => d.documentKey)).toEqual(enDocs.companyDocuments.documents.map((d: Json) => d.documentKey));
+    expect(arDocs.companyDocuments.documents.find((d: Json) => d.documentKey === 'TradeLicense-1')?.documentTitle).toBe('الرخصة التجارية');
+    expect(enDocs.companyDocuments.documents.find((d: Json) => d.documentKey === 'TradeLicense-1')?.documentTitle).toBe('Trade License');
     expect(problems).toEqual([]);
     for (const [step, n] of Object.entries(compared)) expect(n, step).toBeGreaterThan(0);
     const total = Object.values(compared).reduce((a, b) => a + b, 0);
