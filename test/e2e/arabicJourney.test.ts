@@ -163,6 +163,8 @@ suite('the whole journey in Arabic at phone width (360 px), through submit', () 
     const services = stepsOf('selectServices');
     await page.getByRole('heading', { level: 1, name: stepTitle('selectServices', services[0]!) }).waitFor();
     await check(services[0]!);
+    // The offer's words come from the content in Arabic (products.json, the step's ui:options and schema).
+    await page.getByRole('checkbox', { name: 'قرأت الشروط والأحكام الخاصة بالخدمة السريعة وأوافق عليها' }).waitFor();
     await page.getByRole('button', { name: 'لا، شكرًا', exact: true }).click();
     for (const [i, step] of services.slice(1).entries()) {
       await page.getByRole('heading', { level: 1, name: stepTitle('selectServices', step) }).waitFor();
