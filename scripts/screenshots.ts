@@ -118,7 +118,8 @@ async function toSubmit(page: Page, { server }: Setup, change?: (d: Json) => voi
   await uploadRequired(customer, prospectId);
   await openInBrowser(page, server.url, customer, prospectId);
   await page.goto(`${server.url}/business/SubmitApplication`);
-  await page.getByLabel('I confirm that the information in this application is true and complete.').check();
+  // The one checkbox of the page (its label in the page's language).
+  await page.getByRole('main').getByRole('checkbox').check();
 }
 
 async function agentLogin(page: Page, url: string): Promise<void> {
@@ -307,6 +308,43 @@ const shots: { name: string; title: string; locale?: string; take: (page: Page, 
   },
   { name: 'company-info-ar', title: 'Company Details, Arabic', locale: 'ar-AE', take: falconPage('/business/CompanyInfo?step=1', 'تفاصيل الشركة') },
   { name: 'company-license-ar', title: 'License Information, Arabic', locale: 'ar-AE', take: falconPage('/business/CompanyInfo?step=3', 'معلومات الرخصة التجارية') },
+  // The rest of the journey in Arabic: the content (steps, lists, document names, products) from schemas/i18n/ar.json.
+  {
+    name: 'stakeholders-ar',
+    title: 'Company Stakeholders, Arabic (wizard open)',
+    locale: 'ar-AE',
+    async take(page, setup) {
+      await falconPage('/business/StakeholdersInfo', /.+/)(page, setup);
+      await page.getByRole('listitem').filter({ hasText: 'Aisha Rahman' }).getByRole('button').first().click();
+      await page.getByRole('heading', { name: 'المعلومات الشخصية' }).first().waitFor();
+    },
+  },
+  { name: 'final-questions-ar', title: 'Final Questions (Business relationships), Arabic', locale: 'ar-AE', take: falconPage('/business/FinalQuestions?step=1', 'العلاقات التجارية') },
+  { name: 'anticipated-activity-ar', title: 'Final Questions (Anticipated activity), Arabic', locale: 'ar-AE', take: falconPage('/business/FinalQuestions?step=3', 'النشاط المتوقع') },
+  { name: 'signatory-address-ar', title: "Final Questions (signatory's UAE address), Arabic", locale: 'ar-AE', take: falconPage('/business/FinalQuestions?step=9', /^العنوان في الإمارات/) },
+  {
+    name: 'upload-documents-ar',
+    title: 'Upload Documents, Arabic',
+    locale: 'ar-AE',
+    async take(page, setup) {
+      await falconPage('/business/UploadDocuments', /.+/)(page, setup);
+      await page.getByText('الرخصة التجارية', { exact: true }).first().waitFor();
+    },
+  },
+  { name: 'express-ar', title: 'Select Services (Express Service), Arabic', locale: 'ar-AE', take: falconPage('/business/SelectServices?step=1', 'الخدمة السريعة') },
+  { name: 'account-details-ar', title: 'Select Services (Account details), Arabic', locale: 'ar-AE', take: falconPage('/business/SelectServices?step=2', 'تفاصيل الحساب') },
+  { name: 'select-services-ar', title: 'Select Services (package cards), Arabic', locale: 'ar-AE', take: falconPage('/business/SelectServices?step=5', 'الخدمات ذات القيمة المضافة') },
+  {
+    name: 'application-submitted-ar',
+    title: 'Application submitted, Arabic',
+    locale: 'ar-AE',
+    async take(page, setup) {
+      await toSubmit(page, setup);
+      await page.locator('main').getByRole('button').last().click();
+      await page.waitForURL('**/business/ApplicationSubmitted', { timeout: 30_000 });
+      await page.locator('h1').first().waitFor();
+    },
+  },
   { name: 'studio-login', title: 'studio login', take: visit('/studio/Login', null) },
   {
     name: 'studio-editor',

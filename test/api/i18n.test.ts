@@ -96,7 +96,7 @@ describeEachDatabase('Arabic content and messages', (db) => {
     expect((await get(`/api/validators/${en.config.version}/customer.fr.js`)).statusCode).toBe(400);
   });
 
-  it("answers a save's field errors in Arabic, the browser's messages for the same fixture (company details, licence)", async () => {
+  it("answers every customer step's field errors in Arabic, the browser's messages for each rules fixture", async () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/usertypes/sme/prospects',
@@ -106,34 +106,61 @@ describeEachDatabase('Arabic content and messages', (db) => {
     expect(created.statusCode, created.body).toBe(201);
     const { prospectId } = created.json() as { prospectId: string };
     const { config, validator } = await browserOf('ar');
-    let compared = 0;
-    for (const step of ['companyDetails', 'companyLicense']) {
-      // As in the prospects API test: whole missing sections do not apply to a stored prospect.
-      // Years in business is derived by the server from the date of incorporation (a sent value is replaced).
-      const cases = fixture(`${step}/rules.json`).filter(
-        (x) => x.expect.length > 0 && !x.today && x.expect.every((e) => e.path.split('/').length > 2 && !e.path.endsWith('/yearsInBusiness')),
-      );
+    // Every step the applicant fills after the first part (the agents' steps are not the applicant's).
+    const steps = Object.entries(config.flows as Record<string, { scope: string; roles?: string[]; steps: { step: string; roles?: string[] }[] }>)
+      .filter(([, flow]) => !flow.roles && flow.scope !== 'form')
+      .flatMap(([name, flow]) => flow.steps.filter((s) => !s.roles).map((s) => ({ step: s.step, stakeholder: flow.scope === '/signatoryInfo/*', signatory: name === 'finalQuestionsSignatory' })))
+      .filter(({ step }) => !['applicantInfo', 'otpVerify', 'comeBackLogin'].includes(step));
+    expect(steps.map((s) => s.step)).toEqual(expect.arrayContaining(['stakeholderPersonalInfo', 'stakeholderCompanyInfo', 'fqSignatoryAddress', 'fqMailingAddress', 'ssExpress', 'ssValueAddedServices']));
+    const compared: Record<string, number> = {};
+    const problems: string[] = [];
+    let skipped = 0;
+    let version = 1;
+    for (const { step, stakeholder, signatory } of steps) {
+      compared[step] = 0;
+      // Whole missing sections do not apply to a stored prospect (as in the prospects API test).
+      const cases = fixture(`${step}/rules.json`).filter((x) => x.expect.length > 0 && x.expect.every((e) => e.path.split('/').length > (stakeholder ? 1 : 2)));
       for (const f of cases) {
-        const browser = validator.fieldErrors(config.steps[step].schema, f.data);
+        setToday(f.today ?? '2026-01-15');
+        // The signatory's final questions are asked of a signatory only (the server refuses the step otherwise).
+        const data = signatory ? { ...(f.data as Json), kycDetails: { isSignatory: true, ...(f.data as Json).kycDetails } } : (f.data as Json);
+        const browser = validator.fieldErrors(config.steps[step].schema, data);
         const res = await app.inject({
           method: 'PUT',
           url: `/api/usertypes/sme/prospects/${prospectId}`,
           headers: { authorization: `Bearer ${customer}`, 'accept-language': 'ar-AE' },
-          payload: { prospect: f.data as Json, saveType: 'save', actionType: 'continue', step, version: 1 },
+          payload: { prospect: stakeholder ? { signatoryInfo: [data] } : data, saveType: 'save', actionType: 'continue', step, ...(stakeholder ? { signatoryIndex: 0 } : {}), version },
         });
-        expect(res.statusCode, `${f.description}: ${res.body}`).toBe(400);
-        const server = (res.json() as { errors: { field: string; message: string }[] }).errors;
+        if (res.statusCode === 200) version = (res.json() as { version: number }).version;
+        const server = res.statusCode === 400 ? (res.json() as { errors: { errorCode: string; field: string; message: string }[] }).errors : [];
         for (const expected of f.expect) {
-          const field = `prospect.${pointerToDotted(expected.path)}`;
+          const field = `prospect.${pointerToDotted(stakeholder ? `/signatoryInfo/0${expected.path}` : expected.path)}`;
           const shown = browser.find((e) => e.path === expected.path);
-          expect(shown, `${f.description}: the browser shows an error at ${expected.path}`).toBeDefined();
-          expect(shown!.message, f.description).toMatch(ARABIC);
-          expect(server, `${f.description}: ${JSON.stringify(server)}`).toContainEqual({ errorCode: expect.any(String), field, message: shown!.message });
-          compared++;
+          // The step's rules only: a field the applicant may not write (the agent code) is refused before them.
+          const answered = server.filter((e) => e.field === field && !['NOT_WRITABLE', 'FORBIDDEN', 'UNKNOWN_FIELD'].includes(e.errorCode));
+          if (!shown || !ARABIC.test(shown.message)) problems.push(`${step} ${f.description}: the browser shows ${JSON.stringify(shown)} at ${expected.path}`);
+          else if (answered.length > 0 && !answered.some((e) => e.message === shown.message)) problems.push(`${step} ${f.description}: the server answers ${JSON.stringify(answered)}, the browser ${shown.message}`);
+          else if (answered.length > 0) compared[step]++;
+          // Not answered: the server's own logic applies first (a derived value recomputed, a field only the bank
+          // writes, a step that does not apply to the stakeholder of the fixture); its API tests cover those.
+          else skipped++;
         }
       }
     }
-    expect(compared).toBeGreaterThan(10);
+    setToday('2026-01-15');
+    // The documents list names the documents in the request's language; keys and rules are the same.
+    const list = async (language: string) =>
+      (await app.inject({ method: 'GET', url: `/api/prospects/${prospectId}/documents`, headers: { authorization: `Bearer ${customer}`, 'accept-language': language } })).json() as Json;
+    const [arDocs, enDocs] = [await list('ar'), await list('en')];
+    expect(arDocs.companyDocuments.documents.map((d: Json) => d.documentKey)).toEqual(enDocs.companyDocuments.documents.map((d: Json) => d.documentKey));
+    expect(arDocs.companyDocuments.documents.find((d: Json) => d.documentKey === 'TradeLicense-1')?.documentTitle).toBe('الرخصة التجارية');
+    expect(enDocs.companyDocuments.documents.find((d: Json) => d.documentKey === 'TradeLicense-1')?.documentTitle).toBe('Trade License');
+    expect(problems).toEqual([]);
+    for (const [step, n] of Object.entries(compared)) expect(n, step).toBeGreaterThan(0);
+    const total = Object.values(compared).reduce((a, b) => a + b, 0);
+    // Most expectations are compared; the few the server's own logic answers first stay few.
+    expect(total, JSON.stringify(compared)).toBeGreaterThan(300);
+    expect(skipped).toBeLessThan(total / 5);
   });
 
   it('answers the basic information and code checks in the language of the request, English without one', async () => {

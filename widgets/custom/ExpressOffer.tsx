@@ -46,6 +46,8 @@ export function ExpressOffer(props: WidgetProps) {
   const termsUrl = str(options.termsUrl) ?? linkFor(offer.termsUrl, context.islamic === true);
   const offerText = str(options.offerText) ?? ([offer.description, offer.feeText && `Charge: ${offer.feeText}.`].filter(Boolean).join(' ') || EXPRESS_TEXTS.offer);
   const readFirst = str(options.readTermsNotice) ?? offer.readTermsNotice ?? EXPRESS_TEXTS.readFirst;
+  // The confirmation's words are the schema's (its title, translated with the content: schemas/i18n).
+  const acceptLabel = str((schema.properties?.[termsField] as { title?: unknown } | undefined)?.title) ?? EXPRESS_TEXTS.accept;
 
   const choose = (yes: boolean) => {
     if (yes && !accepted) return setError(true);
@@ -71,7 +73,7 @@ export function ExpressOffer(props: WidgetProps) {
           id={`${id}__accept`}
           checked={accepted}
           aria-disabled={!opened || disabled || readonly ? true : undefined}
-          label={EXPRESS_TEXTS.accept}
+          label={acceptLabel}
           onChange={(_, data) => {
             if (!opened) return setNotice(true);
             if (disabled || readonly) return;

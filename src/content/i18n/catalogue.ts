@@ -44,7 +44,8 @@ const MESSAGE_KEYWORDS = new Set(['x-trimmed', 'x-emiratesId']);
 const MESSAGE_KEYS = new Set(['message', 'messageMin', 'messageMax']);
 const SCHEMA_TEXT_KEYS = new Set(['title', 'description', 'x-help', 'x-label']);
 const UI_TEXT_KEYS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
-const UI_OPTION_TEXT_KEYS = new Set(['addButtonText', 'title', 'description', 'label']);
+/** Text options of ui:options (widgets' own words: the Express offer's answers and notices, the packages' currency notice). */
+const UI_OPTION_TEXT_KEYS = new Set(['addButtonText', 'title', 'description', 'label', 'yesLabel', 'noLabel', 'readTermsNotice', 'offerText', 'foreignCurrencyNotice']);
 
 function stringsUnder(node: Json, pointer: string, out: string[]): void {
   if (typeof node === 'string') {
@@ -127,14 +128,37 @@ function keyedTexts(node: Json, pointer: string, keys: ReadonlySet<string>, out:
   }
 }
 
+/** documents.json: group titles and document names (the upload page, the status page's requests). */
+const DOCUMENT_TEXT_KEYS = new Set(['title', 'documentTitle', 'uploadedStatus']);
+/** outcomes.json: messages, titles and button labels of the status pages (the check's `name` is never shown). */
+const OUTCOME_TEXT_KEYS = new Set(['title', 'message', 'label']);
+/** lifecycle.json: status labels, what the applicant sees per status, the e-mail and SMS sent, decline reasons. */
+const LIFECYCLE_TEXT_KEYS = new Set(['label', 'title', 'message', 'subject', 'email', 'sms']);
+
+/**
+ * How the texts of each kind of content file are found. A file of schemas/ that none of these reads has no texts
+ * a translation could cover: the coverage check (src/content/i18n/coverage.ts) requires every customer-facing
+ * file to be one of these kinds, so a new kind of file cannot slip out of the translation.
+ */
+export function textReader(path: string): ((json: Json) => string[]) | undefined {
+  const run = (fill: (json: Json, out: string[]) => void) => (json: Json) => {
+    const out: string[] = [];
+    fill(json, out);
+    return out;
+  };
+  if (path.endsWith('.schema.json')) return run((j, out) => schemaTexts(j, '', out));
+  if (path.endsWith('.ui.json')) return run((j, out) => uiTexts(j, '', out));
+  if (path === 'flows.json') return run(flowTexts);
+  if (path === 'products.json') return run((j, out) => keyedTexts(j, '', PRODUCT_TEXT_KEYS, out));
+  if (path === 'documents.json') return run((j, out) => keyedTexts(j, '', DOCUMENT_TEXT_KEYS, out));
+  if (path === 'outcomes.json') return run((j, out) => keyedTexts(j, '', OUTCOME_TEXT_KEYS, out));
+  if (path === 'lifecycle.json') return run((j, out) => keyedTexts(j, '', LIFECYCLE_TEXT_KEYS, out));
+  return undefined;
+}
+
 /** The JSON pointers of the texts of one content file that a translation must cover. */
 export function textPointers(path: string, json: Json): string[] {
-  const out: string[] = [];
-  if (path.endsWith('.schema.json')) schemaTexts(json, '', out);
-  else if (path.endsWith('.ui.json')) uiTexts(json, '', out);
-  else if (path === 'flows.json') flowTexts(json, out);
-  else if (path === 'products.json') keyedTexts(json, '', PRODUCT_TEXT_KEYS, out);
-  return out;
+  return textReader(path)?.(json) ?? [];
 }
 
 interface ListOption {
@@ -170,8 +194,9 @@ function resolve(json: Json, pointer: string): { parent: Record<string, Json> | 
 }
 
 /**
- * What is wrong with a catalogue against the English files: a key naming no file, no text or no list option (the
- * English moved or went: the translation would be silently lost), an empty translation. Checked for schemas/ by
+ * What is wrong with a catalogue against the English files (the "vice versa" of the coverage check): a key naming
+ * no file, no text or no list option, a list title where the English list has none (the English moved or went: the
+ * translation would be silently lost), an empty translation. Checked for schemas/ by
  * test/unit/i18n/contentCatalogue.test.ts. Not (yet) a problem of the studio check: the studio cannot edit
  * catalogues yet, so a field removed there would block its publication; a dangling key is ignored when served.
  */
@@ -196,8 +221,12 @@ export function catalogueProblems(files: ContentFiles, path: string): string[] {
       problems.push(`${path}: list ${name}, which does not exist`);
       continue;
     }
+    if (list.title !== undefined && !(english as { title?: unknown }).title) problems.push(`${path}: list ${name} has a title, the English list has none`);
     const codes = listTexts(english);
-    for (const code of Object.keys(list.options ?? {})) if (!codes.has(code)) problems.push(`${path}: list ${name} has no option ${code}`);
+    for (const code of Object.keys(list.options ?? {})) {
+      if (!codes.has(code)) problems.push(`${path}: list ${name} has no option ${code}`);
+      else if (typeof list.options?.[code] !== 'string' || !list.options[code].trim()) problems.push(`${path}: list ${name} option ${code} has an empty translation`);
+    }
   }
   return problems;
 }

@@ -1,52 +1,88 @@
 import type { ContentFiles } from '../contentTypes';
-import { type Catalogue, cataloguePath, listTexts, textPointers } from './catalogue';
+import { type Catalogue, cataloguePath, listTexts, textPointers, textReader } from './catalogue';
 import type { Locale } from './locales';
 
 /**
- * What the Arabic catalogue covers so far: the first part of the customer journey (basic information, the one-time
- * code, company information; the come-back login) with its page titles and the lists those steps show. The coverage test requires a
- * translation for every text of these files and lists; the next part of the work adds the remaining steps and
- * lists here until the scope is everything customer-facing in schemas/.
- * Not covered yet: the stakeholder, final-questions, documents and services steps; the industry lists
- * (industry, industryIslamic: about 600 labels); products.json's packages and Express offer (services step),
- * documents.json, outcomes.json, lifecycle.json.
+ * What is NOT customer-facing in schemas/, and so outside what the translation must cover. Everything else is in
+ * scope, computed from the files themselves (`translationScope`): a new step, list or content file is covered the
+ * moment it exists, unless it is added here with its reason. A prefix ending in "/" or "." excludes every file
+ * under or starting with it.
  */
-export const TRANSLATION_SCOPE = {
+export const NOT_CUSTOMER_FACING = {
   files: [
-    'flows.json#/applicantInfo',
-    'flows.json#/otp',
-    'flows.json#/companyInfo',
-    'flows.json#/comeBackLogin',
-    'products.json#/landing',
-    'products.json#/accounts',
-    'products.json#/comparison',
-    'steps/applicantInfo.schema.json',
-    'steps/applicantInfo.ui.json',
-    'steps/comeBackLogin.schema.json',
-    'steps/comeBackLogin.ui.json',
-    'steps/otpVerify.schema.json',
-    'steps/otpVerify.ui.json',
-    'steps/companyDetails.schema.json',
-    'steps/companyDetails.ui.json',
-    'steps/companyIndustry.schema.json',
-    'steps/companyIndustry.ui.json',
-    'steps/companyLicense.schema.json',
-    'steps/companyLicense.ui.json',
+    // The bank's exchange format and its mappings: systems and product staff.
+    'bank/',
+    // The catalogues themselves; lists are covered list by list (below).
+    'i18n/',
+    'lists/',
+    // Screening rules, feature flags, the new application's template, the fields only the server writes.
+    'screening.json',
+    'flags.json',
+    'prospectTemplate.json',
+    'serverFields.schema.json',
+    // The agents' pages (agent login, search, invite) and the step only agents fill (flows.json: roles ["agent"]).
+    'steps/agentLogin.',
+    'steps/agentSearch.',
+    'steps/agentInvite.',
+    'steps/kycAnnexure.',
   ],
-  lists: ['countryCode', 'companyCategory', 'licenseIssuingAuthority', 'countryOfIncorporation', 'licenseType'],
+  lists: [
+    // Shown only in the agents' KYC annexure step.
+    'YesNoList',
+    'YesNoNAList',
+    'constitutionType',
+    'eidPingStatus',
+    'eidPingType',
+    'kycSkillBasedCategory',
+    'kycVerificationLocation',
+    // Codes the bank and the server use, never shown to the applicant.
+    'accountSignType',
+    'flag',
+    'gender',
+    'industrySubCategory',
+    'screeningReasonCode',
+  ],
 } as const;
+
+export interface TranslationScope {
+  /** Content files, "file" or "file#/pointer" (only the texts under that pointer). */
+  files: readonly string[];
+  lists: readonly string[];
+}
+
+const excluded = (path: string, entries: readonly string[]) => entries.some((e) => (e.endsWith('/') || e.endsWith('.') ? path.startsWith(e) : path === e));
+
+/**
+ * Everything customer-facing in the content: every file of schemas/ and every list but those of
+ * NOT_CUSTOMER_FACING. The coverage test requires a translation for every text of each (and that each file is of
+ * a kind whose texts are known, src/content/i18n/catalogue.ts textReader).
+ */
+export function translationScope(files: ContentFiles): TranslationScope {
+  const paths = Object.keys(files).sort();
+  return {
+    files: paths.filter((p) => p.endsWith('.json') && !excluded(p, NOT_CUSTOMER_FACING.files)),
+    lists: paths
+      .map((p) => /^lists\/([A-Za-z0-9]+)\.json$/.exec(p)?.[1])
+      .filter((name): name is string => !!name && !(NOT_CUSTOMER_FACING.lists as readonly string[]).includes(name)),
+  };
+}
 
 /**
  * The texts of the scope that the locale's catalogue does not translate, as "file#pointer" or "list name:code"
- * ("file#/pointer" entries of the scope limit a file to the texts under that pointer).
+ * ("file#/pointer" entries of the scope limit a file to the texts under that pointer). A file of the scope whose
+ * kind has no known texts is reported too: it would otherwise be in scope with nothing to translate.
  */
-export function missingTranslations(files: ContentFiles, locale: Locale, scope: { files: readonly string[]; lists: readonly string[] } = TRANSLATION_SCOPE): string[] {
+export function missingTranslations(files: ContentFiles, locale: Locale, scope: TranslationScope = translationScope(files)): string[] {
   const catalogue = (files[cataloguePath(locale)] ?? {}) as Catalogue;
   const missing: string[] = [];
   for (const entry of scope.files) {
     const [file = '', under = ''] = entry.split('#');
     if (files[file] === undefined) {
       missing.push(`${file} (the file does not exist)`);
+      continue;
+    }
+    if (!textReader(file)) {
+      missing.push(`${file} (no known texts: add its kind to textReader, or the file to NOT_CUSTOMER_FACING)`);
       continue;
     }
     const translated = catalogue.texts?.[file] ?? {};

@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import { INVALID_PROSPECT } from '../../shared/stopCodes';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { localizedContent } from '../../content/compiledContent';
 import type { DocumentsConfig } from '../../content/requiredDocuments';
+import { localeOf } from '../i18n/requestLocale';
 import { contentDisposition } from '../documents/documentFiles';
 import { groupDocuments } from '../documents/documentList';
 import { uploadDocument } from '../documents/uploadDocument';
@@ -215,7 +217,8 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const prospect = await authorizedProspect(app, request, request.params.prospectId);
-      const config = (await app.contentStore.current()).built.documents as unknown as DocumentsConfig;
+      // The document names in the page's language (schemas/i18n): the keys and the rules are the same in every language.
+      const config = localizedContent(await app.contentStore.current(), localeOf(request)).built.documents as unknown as DocumentsConfig;
       const uploads = await documents.listCurrent(app.database.db, prospect.id);
       return groupDocuments(prospect.document, config, uploads);
     },

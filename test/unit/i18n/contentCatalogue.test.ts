@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildContent } from '../../../src/content/buildContent';
 import { type Catalogue, catalogueProblems, localizeFiles, textPointers } from '../../../src/content/i18n/catalogue';
-import { missingTranslations, staleTranslations, TRANSLATION_SCOPE } from '../../../src/content/i18n/coverage';
+import { missingTranslations, NOT_CUSTOMER_FACING, staleTranslations, translationScope } from '../../../src/content/i18n/coverage';
 import { fromAcceptLanguage, requestLocale } from '../../../src/content/i18n/locales';
 import { ContentValidator } from '../../../src/content/contentValidator';
 import { readSchemas } from '../readSchemas';
@@ -9,7 +9,7 @@ import { readSchemas } from '../readSchemas';
 const files = readSchemas();
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 /** Brand names the bank writes in Latin letters in Arabic too (docs/arabic-glossary.md). */
-const BRANDS = new Set(['RAKstarter', 'RAKelite', 'RAKvalue PLUS', 'RAKvalue MAX', 'RAKislamic']);
+const BRANDS = new Set(['RAKstarter', 'RAKelite', 'RAKvalue PLUS', 'RAKvalue MAX', 'RAKvalue SME PLUS', 'RAKvalue SME MAX', 'RAKislamic']);
 
 describe('the Arabic catalogue of the content (schemas/i18n/ar.json)', () => {
   it('translates every customer-facing text of the covered steps, pages and lists', () => {
@@ -62,9 +62,58 @@ describe('the Arabic catalogue of the content (schemas/i18n/ar.json)', () => {
     expect(missingTranslations(changed, 'ar')).toEqual(['companyCategory:NEW']);
   });
 
-  it('the scope names files that exist (an honest list, extended until it is everything)', () => {
-    for (const entry of TRANSLATION_SCOPE.files) expect(files[entry.split('#')[0]!], entry).toBeDefined();
-    for (const name of TRANSLATION_SCOPE.lists) expect(files[`lists/${name}.json`], name).toBeDefined();
+  it('the scope is everything customer-facing: every step, page and list but the staff-only ones', () => {
+    const scope = translationScope(files);
+    for (const file of ['flows.json', 'products.json', 'documents.json', 'outcomes.json', 'lifecycle.json', 'prospect.schema.json', 'stakeholderList.schema.json', 'steps/fqSignatoryAddress.schema.json', 'steps/fqSignatoryAddress.ui.json', 'steps/ssExpress.schema.json', 'steps/stakeholderPersonalInfo.ui.json']) {
+      expect(scope.files, file).toContain(file);
+    }
+    for (const list of ['industry', 'industryIslamic', 'country', 'branchCity', 'wealthType']) expect(scope.lists, list).toContain(list);
+    for (const file of ['steps/agentLogin.schema.json', 'steps/kycAnnexure.ui.json', 'bank/mapping.json', 'screening.json', 'i18n/ar.json', 'lists/country.json']) {
+      expect(scope.files, file).not.toContain(file);
+    }
+    // Every exclusion names something that exists (a renamed file would otherwise silently come back in scope untranslated... or stay out).
+    for (const entry of NOT_CUSTOMER_FACING.files) expect(Object.keys(files).some((f) => f.startsWith(entry)), entry).toBe(true);
+    for (const name of NOT_CUSTOMER_FACING.lists) expect(files[`lists/${name}.json`], name).toBeDefined();
+  });
+
+  it('a new content file is in scope the moment it exists, and one of an unknown kind is reported', () => {
+    const changed = structuredClone(files);
+    changed['steps/newStep.schema.json'] = { type: 'object', properties: { a: { type: 'string', title: 'A new field' } } };
+    changed['lists/newList.json'] = { title: 'New list', options: [{ value: 'X', label: 'Something' }] };
+    changed['banners.json'] = { text: 'A banner' };
+    expect(missingTranslations(changed, 'ar')).toEqual([
+      'banners.json (no known texts: add its kind to textReader, or the file to NOT_CUSTOMER_FACING)',
+      'steps/newStep.schema.json#/properties/a/title',
+      'newList:title',
+      'newList:X',
+    ]);
+  });
+
+  it('no list the applicant sees is left out: an excluded list is read by no customer-facing file', () => {
+    const scope = translationScope(files);
+    for (const name of NOT_CUSTOMER_FACING.lists) {
+      // A list is shown through x-list ({ "list": name }) or as the parent of a dependent list ({ "childOf": name }).
+      const readers = scope.files.filter((f) => new RegExp(`"(list|childOf)":"${name}"`).test(JSON.stringify(files[f])));
+      expect(readers, name).toEqual([]);
+    }
+  });
+
+  it('an orphan (a key with no English text) is a problem for texts, list options and list titles', () => {
+    const changed = structuredClone(files);
+    const catalogue = changed['i18n/ar.json'] as Catalogue;
+    catalogue.texts!['outcomes.json']!['/stopCodes/GONE/message'] = 'محذوف';
+    catalogue.texts!['steps/gone.ui.json'] = { '/a/ui:title': 'محذوف' };
+    catalogue.lists!.salutation!.options!['DR.'] = 'الدكتور';
+    catalogue.lists!.gone = { title: 'محذوف' };
+    const english = changed['lists/nationality.json'] as { title?: string };
+    delete english.title;
+    expect(catalogueProblems(changed, 'i18n/ar.json')).toEqual([
+      'i18n/ar.json: outcomes.json#/stopCodes/GONE/message is not a text of outcomes.json',
+      'i18n/ar.json: texts of steps/gone.ui.json, which does not exist',
+      'i18n/ar.json: list nationality has a title, the English list has none',
+      'i18n/ar.json: list salutation has no option DR.',
+      'i18n/ar.json: list gone, which does not exist',
+    ]);
   });
 });
 

@@ -1,0 +1,33 @@
+/**
+ * Lists the customer-facing texts of schemas/ that a locale's catalogue does not translate yet, with their English
+ * text (what the coverage test of test/unit/i18n/contentCatalogue.test.ts reports, readable for a translator).
+ *   npx tsx scripts/i18n-missing.ts [locale=ar] [--json]
+ * --json prints { "<file#pointer or list:code>": "<English>" } to fill in schemas/i18n/<locale>.json from.
+ */
+import { listTexts } from '../src/content/i18n/catalogue';
+import { missingTranslations } from '../src/content/i18n/coverage';
+import { isLocale } from '../src/content/i18n/locales';
+import { readContentDir } from '../src/content/readContentDir';
+
+const locale = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'ar';
+if (!isLocale(locale) || locale === 'en') throw new Error(`not a locale to translate into: ${locale}`);
+const files = await readContentDir();
+
+function englishOf(entry: string): string | undefined {
+  const hash = entry.indexOf('#');
+  if (hash > 0) {
+    let node: unknown = files[entry.slice(0, hash)];
+    for (const part of entry.slice(hash + 2).split('/')) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    return typeof node === 'string' ? node : undefined;
+  }
+  const [name = '', code = ''] = entry.split(/:(.*)/s);
+  const list = files[`lists/${name}.json`] as { title?: string } | undefined;
+  return code === 'title' ? list?.title : listTexts(list).get(code);
+}
+
+const missing = missingTranslations(files, locale);
+if (process.argv.includes('--json')) console.log(JSON.stringify(Object.fromEntries(missing.map((m) => [m, englishOf(m) ?? null])), null, 1));
+else {
+  for (const m of missing) console.log(`${m}\t${englishOf(m) ?? ''}`);
+  console.error(`${missing.length} texts without a translation (${locale})`);
+}
