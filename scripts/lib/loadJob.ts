@@ -32,6 +32,8 @@ export interface LoadResult {
   serverCpuMs?: number;
   /** The part of serverCpuMs spent in the kernel (socket reads and writes, to the clients and to the database). */
   serverSystemCpuMs?: number;
+  /** CPU time of all PostgreSQL processes of the machine per request, ms (set by runLoad; others' queries included). */
+  postgresCpuMs?: number;
 }
 
 /**

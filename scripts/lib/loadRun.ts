@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadJob, LoadResult } from './loadJob';
 
@@ -10,16 +10,45 @@ function cpuTimeMs(pid: number): { user: number; system: number } {
 }
 
 /**
+ * CPU time of every PostgreSQL process on this machine (backends, WAL writer, checkpointer), ms: what the
+ * database spent on the saves, plus whatever else used it meanwhile (other users of a shared machine).
+ */
+function postgresCpuTimesMs(): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const { user, system } = cpuTimeMs(Number(pid));
+      times.set(Number(pid), user + system);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return times;
+}
+
+/** CPU time PostgreSQL processes used between two snapshots (a process that ended meanwhile is not counted). */
+const postgresCpuSince = (before: Map<number, number>) =>
+  [...postgresCpuTimesMs()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+/**
  * Runs one load (loadGenerator.ts) in a process of its own and resolves with its figures, and with the CPU
  * time the server (`serverPid`) spent per request: unlike requests per second, that does not depend on how
  * busy the rest of the machine is.
  */
 export async function runLoad(job: LoadJob, serverPid: number): Promise<LoadResult> {
   const before = cpuTimeMs(serverPid);
+  const databaseBefore = postgresCpuTimesMs();
   const result = await generate(job);
   const after = cpuTimeMs(serverPid);
+  const databaseMs = postgresCpuSince(databaseBefore);
   const n = Math.max(1, result.allRequests);
-  return { ...result, serverCpuMs: (after.user - before.user + after.system - before.system) / n, serverSystemCpuMs: (after.system - before.system) / n };
+  return {
+    ...result,
+    serverCpuMs: (after.user - before.user + after.system - before.system) / n,
+    serverSystemCpuMs: (after.system - before.system) / n,
+    postgresCpuMs: databaseMs / n,
+  };
 }
 
 function generate(job: LoadJob): Promise<LoadResult> {

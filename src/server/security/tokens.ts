@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { createBatchedReads } from '../db/batchedReads';
 import type { Database } from '../db/tables';
 import type { RefreshTokenRepository, SessionFamilyState } from '../repositories/refreshTokenRepository';
 import { type Principal, toPrincipal } from './principal';
@@ -99,11 +100,14 @@ export function createTokenService(options: {
   // and bumps the generation, so that a read that was in flight meanwhile is not cached.
   const sessions = options.cacheSessions ? new LRUCache<string, SessionFamilyState>({ max: VERIFIED_TOKENS }) : undefined;
   let generation = 0;
+  // Every authenticated call reads its session: concurrent calls share one read (never one sent before they
+  // came, so each sees every logout committed before it; db/batchedReads.ts).
+  const readSession = createBatchedReads((ids: string[]) => repo.familyStates(db, ids));
   async function sessionState(familyId: string): Promise<SessionFamilyState | undefined> {
     const known = sessions?.get(familyId);
     if (known) return known;
     const at = generation;
-    const state = await repo.familyState(db, familyId);
+    const state = await readSession(familyId);
     if (state && sessions && at === generation) sessions.set(familyId, state);
     return state;
   }
