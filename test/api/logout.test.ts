@@ -63,6 +63,23 @@ describeEachDatabase('logout: POST /api/onboarding/logout', (db) => {
     expect((await postLogin(app, { grant_type: 'refresh_token', refresh_token: theirs.refresh_token })).statusCode).toBe(200);
   });
 
+  it('calls at once of several sessions (their session reads shared): a logout ends its own session for the next call, no other', async () => {
+    const a = await deviceToken(app, 'batch-device-a');
+    const b = await deviceToken(app, 'batch-device-b');
+    // An authenticated call: its token is checked first (401 once the session has ended), then its plaintext body
+    // is refused (400, encryption is required here), so the status tells whether the session was alive.
+    const call = (token: string) =>
+      app.inject({ method: 'POST', url: '/api/otp', headers: { authorization: `Bearer ${token}` }, payload: { action: 'generate' } }).then((r) => r.statusCode);
+    const burst = (tokens: string[]) => Promise.all(tokens.map(call));
+    const both = Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).access_token);
+    expect(await burst(both)).toEqual(both.map(() => 400));
+    // Calls in flight while the logout commits may pass or not; every call made after it is refused, B's go on.
+    const during = burst(both);
+    expect((await logout(app, a.access_token, { client_id: CLIENT_ID, refresh_token: a.refresh_token })).statusCode).toBe(204);
+    expect((await during).every((status) => status === 400 || status === 401)).toBe(true);
+    expect(await burst(both)).toEqual(both.map((t) => (t === a.access_token ? 401 : 400)));
+  });
+
   it('refuses a bad body with field errors and an unknown client', async () => {
     const device = await deviceToken(app, 'logout-device-5');
     const missing = await logout(app, device.access_token, { client_id: CLIENT_ID });
