@@ -93,7 +93,9 @@ try {
     const dataDir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
     const profileDir = join(tmpdir(), `qa-bench-profile-${kind}-${process.pid}`);
     const schema = `bench_saves_${process.pid}`;
-    const env: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {};
+    // The server's connections carry the application name (node-postgres reads PGAPPNAME): their CPU is measured.
+    const env: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, PGAPPNAME: schema } : {};
+    const database = kind === 'postgres' ? { url: TEST_DATABASE_URL, applicationName: schema } : undefined;
     const server = await startServer(env, dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     const measured: Window[] = [];
     try {
@@ -104,7 +106,7 @@ try {
         const job: LoadJob = { ...target, mode: 'save', body, clients, seconds, warmupSeconds };
         if (echoes.length === 0) await runEcho(job);
         const from = monotonicMicros();
-        const result = await runLoad(job, server.process.pid!);
+        const result = await runLoad(job, server.process.pid!, database);
         measured.push({ from, to: monotonicMicros() });
         // The generator ran in a process of its own: the next run saves from the versions it reached.
         target.prospects = target.prospects.map((p, i) => ({ ...p, version: result.versions[i] ?? p.version }));
@@ -130,11 +132,11 @@ for (const { name, result: r, ratio } of runs) {
   const ratioText = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
   const cpu = `${r.serverCpuMs!.toFixed(2)} (${r.serverSystemCpuMs!.toFixed(2)}) ms`;
   console.log(
-    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${`${r.postgresCpuMs!.toFixed(2)} ms`.padStart(18)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
+    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.postgresCpuMs === undefined ? '' : `${r.postgresCpuMs.toFixed(2)} ms`).padStart(18)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
   );
 }
 if (editBytes) {
   console.log(`bytes per field edit, 50 stakeholders (encrypted body): full save ${editBytes.full}, patch ${editBytes.patch} (target ≤ 2048)`);
 }
 console.log('server CPU/req: CPU time of the server process per request, in brackets the part in the kernel (PostgreSQL\'s own processes not included)');
-console.log('PostgreSQL CPU/req: CPU time of every PostgreSQL process of the machine per request (other users of a shared machine included)');
+console.log('PostgreSQL CPU/req: CPU time of the server\'s PostgreSQL backends and of PostgreSQL\'s WAL writer, checkpointer and background writer per request (the writers also work for other users of the machine)');
