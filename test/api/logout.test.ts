@@ -80,6 +80,25 @@ describeEachDatabase('logout: POST /api/onboarding/logout', (db) => {
     expect(await burst(both)).toEqual(both.map((t) => (t === a.access_token ? 401 : 400)));
   });
 
+  it('PostgreSQL, two servers on one database: a logout on one ends the session on the other for its next call, also amid a burst', async (ctx) => {
+    if (db().name !== 'postgres') ctx.skip(); // PGlite's data folder is held by one server
+    const other = await startApp(withConfig(db(), {}, { encryption: 'required' }));
+    try {
+      const a = await deviceToken(app, 'two-process-a');
+      const b = await deviceToken(app, 'two-process-b');
+      const call = (token: string) =>
+        other.inject({ method: 'POST', url: '/api/otp', headers: { authorization: `Bearer ${token}` }, payload: { action: 'generate' } }).then((r) => r.statusCode);
+      const both = Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).access_token);
+      expect(await Promise.all(both.map(call))).toEqual(both.map(() => 400));
+      const during = Promise.all(both.map(call));
+      expect((await logout(app, a.access_token, { client_id: CLIENT_ID, refresh_token: a.refresh_token })).statusCode).toBe(204);
+      await during;
+      expect(await Promise.all(both.map(call))).toEqual(both.map((t) => (t === a.access_token ? 401 : 400)));
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a bad body with field errors and an unknown client', async () => {
     const device = await deviceToken(app, 'logout-device-5');
     const missing = await logout(app, device.access_token, { client_id: CLIENT_ID });
