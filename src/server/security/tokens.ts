@@ -48,8 +48,9 @@ export interface TokenService {
   /** A renewed access token (x-access-token header) while the session lives; undefined once it has ended. */
   renewAccess(principal: Principal, session: SessionRef): Promise<{ token: string; expiresAt: number } | undefined>;
   /**
-   * The principal of a valid access token whose session is alive (a primary-key read of session_families, shared by the calls that wait for the same one);
-   * undefined when missing, malformed, forged, expired, or its session was logged out, revoked or is over.
+   * The principal of a valid access token whose session is alive (a primary-key read of session_families,
+   * shared by the calls waiting at the same time); undefined when missing, malformed, forged, expired, or its
+   * session was logged out, revoked or is over.
    */
   verifyAccess(token: string | undefined): Promise<VerifiedAccess | undefined>;
   /** Rotates a refresh token; a token presented twice revokes its whole family. Throws RefreshError. */
