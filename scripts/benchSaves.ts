@@ -9,13 +9,14 @@
  *   npm run bench:saves                               both databases, 32 clients, 15 s each
  *   npm run bench:saves -- pglite 32 10               one database (or both), clients, seconds
  *   npm run bench:saves -- --profile [pglite ...]     also node --cpu-prof on the server: top self time
+ *   npm run bench:saves -- --body=patch [pglite ...]  only one kind of save body (full or patch)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decryptResponse, encryptRequest, importPublicKey } from '../src/shared/envelope';
-import { summariseProfileDir } from './lib/cpuProfile';
+import { monotonicMicros, summariseProfileDir, type Window } from './lib/cpuProfile';
 import { signInCustomer } from './lib/customerSession';
 import { startEchoServer } from './lib/echoServer';
 import type { LoadJob, LoadResult } from './lib/loadJob';
@@ -27,7 +28,10 @@ import { startServer } from './lib/serverProcess';
 
 const args = process.argv.slice(2);
 const profile = args.includes('--profile');
-const [only, clientsArg, secondsArg] = args.filter((a) => a !== '--profile');
+const bodyArg = args.find((a) => a.startsWith('--body='))?.slice('--body='.length);
+const bodies = (['full', 'patch'] as const).filter((b) => bodyArg === undefined || b === bodyArg);
+if (bodies.length === 0) throw new Error(`--body=${bodyArg}: full or patch`);
+const [only, clientsArg, secondsArg] = args.filter((a) => a !== '--profile' && !a.startsWith('--body='));
 const clients = Number(clientsArg ?? 32);
 const seconds = Number(secondsArg ?? 15);
 const warmupSeconds = 3;
@@ -89,16 +93,21 @@ try {
     const dataDir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
     const profileDir = join(tmpdir(), `qa-bench-profile-${kind}-${process.pid}`);
     const schema = `bench_saves_${process.pid}`;
-    const env: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {};
+    // The server's connections carry the application name (node-postgres reads PGAPPNAME): their CPU is measured.
+    const env: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, PGAPPNAME: schema } : {};
+    const database = kind === 'postgres' ? { url: TEST_DATABASE_URL, applicationName: schema } : undefined;
     const server = await startServer(env, dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    const measured: Window[] = [];
     try {
       const target = await setUp(server.url);
       if (!editBytes) editBytes = await bytesPerEdit(target.publicKey);
       // Full bodies, then patches (issue 16), each followed by an echo of the same requests.
-      for (const body of ['full', 'patch'] as const) {
+      for (const body of bodies) {
         const job: LoadJob = { ...target, mode: 'save', body, clients, seconds, warmupSeconds };
         if (echoes.length === 0) await runEcho(job);
-        const result = await runLoad(job, server.process.pid!);
+        const from = monotonicMicros();
+        const result = await runLoad(job, server.process.pid!, database);
+        measured.push({ from, to: monotonicMicros() });
         // The generator ran in a process of its own: the next run saves from the versions it reached.
         target.prospects = target.prospects.map((p, i) => ({ ...p, version: result.versions[i] ?? p.version }));
         await runEcho(job);
@@ -107,7 +116,7 @@ try {
       }
     } finally {
       await server.stop();
-      if (profile) console.log(`\n${kind} server, top self time (profiles in ${profileDir}):\n${summariseProfileDir(profileDir)}\n`);
+      if (profile) console.log(`\n${kind} server, top self time (profiles in ${profileDir}):\n${summariseProfileDir(profileDir, 30, measured)}\n`);
       rmSync(dataDir, { recursive: true, force: true });
       if (kind === 'postgres') await dropSchema(schema, TEST_DATABASE_URL);
     }
@@ -118,15 +127,16 @@ try {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 console.log(`\n${clients} clients, ${seconds} s each (after ${warmupSeconds} s warm-up); load average ${load()}`);
-console.log('run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  generator CPU  bytes/request');
+console.log('run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  PostgreSQL CPU/req  generator CPU  bytes/request');
 for (const { name, result: r, ratio } of runs) {
   const ratioText = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
   const cpu = `${r.serverCpuMs!.toFixed(2)} (${r.serverSystemCpuMs!.toFixed(2)}) ms`;
   console.log(
-    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
+    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.postgresCpuMs === undefined ? '' : `${r.postgresCpuMs.toFixed(2)} ms`).padStart(18)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
   );
 }
 if (editBytes) {
   console.log(`bytes per field edit, 50 stakeholders (encrypted body): full save ${editBytes.full}, patch ${editBytes.patch} (target ≤ 2048)`);
 }
 console.log('server CPU/req: CPU time of the server process per request, in brackets the part in the kernel (PostgreSQL\'s own processes not included)');
+console.log('PostgreSQL CPU/req: CPU time of the server\'s PostgreSQL backends and of PostgreSQL\'s WAL writer, checkpointer and background writer per request (the writers also work for other users of the machine)');

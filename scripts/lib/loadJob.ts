@@ -32,6 +32,11 @@ export interface LoadResult {
   serverCpuMs?: number;
   /** The part of serverCpuMs spent in the kernel (socket reads and writes, to the clients and to the database). */
   serverSystemCpuMs?: number;
+  /**
+   * CPU time per request, ms, of the server's PostgreSQL backends and of PostgreSQL's WAL writer, checkpointer and
+   * background writer (set by runLoad for a server on PostgreSQL; the writers also work for other users).
+   */
+  postgresCpuMs?: number;
 }
 
 /**

@@ -63,6 +63,42 @@ describeEachDatabase('logout: POST /api/onboarding/logout', (db) => {
     expect((await postLogin(app, { grant_type: 'refresh_token', refresh_token: theirs.refresh_token })).statusCode).toBe(200);
   });
 
+  it('calls at once of several sessions (their session reads shared): a logout ends its own session for the next call, no other', async () => {
+    const a = await deviceToken(app, 'batch-device-a');
+    const b = await deviceToken(app, 'batch-device-b');
+    // An authenticated call: its token is checked first (401 once the session has ended), then its plaintext body
+    // is refused (400, encryption is required here), so the status tells whether the session was alive.
+    const call = (token: string) =>
+      app.inject({ method: 'POST', url: '/api/otp', headers: { authorization: `Bearer ${token}` }, payload: { action: 'generate' } }).then((r) => r.statusCode);
+    const burst = (tokens: string[]) => Promise.all(tokens.map(call));
+    const both = Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).access_token);
+    expect(await burst(both)).toEqual(both.map(() => 400));
+    // Calls in flight while the logout commits may pass or not; every call made after it is refused, B's go on.
+    const during = burst(both);
+    expect((await logout(app, a.access_token, { client_id: CLIENT_ID, refresh_token: a.refresh_token })).statusCode).toBe(204);
+    expect((await during).every((status) => status === 400 || status === 401)).toBe(true);
+    expect(await burst(both)).toEqual(both.map((t) => (t === a.access_token ? 401 : 400)));
+  });
+
+  it('PostgreSQL, two servers on one database: a logout on one ends the session on the other for its next call, also amid a burst', async (ctx) => {
+    if (db().name !== 'postgres') ctx.skip(); // PGlite's data folder is held by one server
+    const other = await startApp(withConfig(db(), {}, { encryption: 'required' }));
+    try {
+      const a = await deviceToken(app, 'two-process-a');
+      const b = await deviceToken(app, 'two-process-b');
+      const call = (token: string) =>
+        other.inject({ method: 'POST', url: '/api/otp', headers: { authorization: `Bearer ${token}` }, payload: { action: 'generate' } }).then((r) => r.statusCode);
+      const both = Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).access_token);
+      expect(await Promise.all(both.map(call))).toEqual(both.map(() => 400));
+      const during = Promise.all(both.map(call));
+      expect((await logout(app, a.access_token, { client_id: CLIENT_ID, refresh_token: a.refresh_token })).statusCode).toBe(204);
+      await during;
+      expect(await Promise.all(both.map(call))).toEqual(both.map((t) => (t === a.access_token ? 401 : 400)));
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a bad body with field errors and an unknown client', async () => {
     const device = await deviceToken(app, 'logout-device-5');
     const missing = await logout(app, device.access_token, { client_id: CLIENT_ID });

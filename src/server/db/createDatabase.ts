@@ -6,6 +6,7 @@ import { lockDataDir } from './dataDirLock';
 import { migrate } from './migrate';
 import { listenPostgres } from './postgresListener';
 import { PGlitePool } from './pgliteDialect';
+import { withPreparedStatements } from './preparedStatements';
 import type { Database } from './tables';
 
 export interface DatabaseHandle {
@@ -39,11 +40,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.databaseUrl) {
     kind = 'postgres';
     const { schema, databaseUrl } = options;
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: options.poolMax ?? 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
+    const pool = withPreparedStatements(
+      new pg.Pool({
+        connectionString: databaseUrl,
+        max: options.poolMax ?? 10,
+        ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      }),
+    );
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     listen = (channel, onMessage) => listenPostgres(databaseUrl, channel, onMessage);
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });

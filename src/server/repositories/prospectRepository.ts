@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { PREPARED } from '../db/preparedStatements';
 import type { Database } from '../db/tables';
 import { type AuditInput, auditValues } from './auditRepository';
 import { nameWords, normaliseMobile } from '../../shared/searchText';
@@ -285,7 +286,8 @@ export function createProspectRepository() {
       const audit = auditValues({ ...input.audit, prospectId: input.id });
       const json = input.documentJson ?? JSON.stringify(input.document);
       const search = searchColumns(input.document);
-      const { rows } = await sql<MetaRow>`
+      // A prepared statement on PostgreSQL (db/preparedStatements.ts): two forms of text, named result columns.
+      const { rows } = await sql<MetaRow>`${sql.raw(PREPARED)}
         with saved as (
           update prospects set
             document = cast(${json} as jsonb),

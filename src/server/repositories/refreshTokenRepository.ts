@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -29,6 +29,17 @@ export function createRefreshTokenRepository() {
     async familyState(db: Db, id: string): Promise<SessionFamilyState | undefined> {
       const r = await db.selectFrom('session_families').select(['expires_at', 'revoked_at']).where('id', '=', id).executeTakeFirst();
       return r && { expiresAt: new Date(r.expires_at), revokedAt: r.revoked_at ? new Date(r.revoked_at) : null };
+    },
+
+    /**
+     * Several sessions in one primary-key read (the batched session reads of security/tokens.ts); an id that is
+     * no session's is absent from the answer.
+     */
+    async familyStates(db: Db, ids: string[]): Promise<Map<string, SessionFamilyState>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = await sql<{ id: string; expires_at: Date | string; revoked_at: Date | string | null }>`
+        select id, expires_at, revoked_at from session_families where id = any(cast(${ids} as text[]))`.execute(db);
+      return new Map(rows.map((r) => [r.id, { expiresAt: new Date(r.expires_at), revokedAt: r.revoked_at ? new Date(r.revoked_at) : null }]));
     },
 
     async insert(db: Db, input: { id: string; familyId: string; principal: object; tokenHash: string; expiresAt: Date }) {

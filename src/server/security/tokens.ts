@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { createBatchedReads } from '../db/batchedReads';
 import type { Database } from '../db/tables';
 import type { RefreshTokenRepository, SessionFamilyState } from '../repositories/refreshTokenRepository';
 import { type Principal, toPrincipal } from './principal';
@@ -47,8 +48,9 @@ export interface TokenService {
   /** A renewed access token (x-access-token header) while the session lives; undefined once it has ended. */
   renewAccess(principal: Principal, session: SessionRef): Promise<{ token: string; expiresAt: number } | undefined>;
   /**
-   * The principal of a valid access token whose session is alive (one primary-key read of session_families);
-   * undefined when missing, malformed, forged, expired, or its session was logged out, revoked or is over.
+   * The principal of a valid access token whose session is alive (a primary-key read of session_families,
+   * shared by the calls waiting at the same time); undefined when missing, malformed, forged, expired, or its
+   * session was logged out, revoked or is over.
    */
   verifyAccess(token: string | undefined): Promise<VerifiedAccess | undefined>;
   /** Rotates a refresh token; a token presented twice revokes its whole family. Throws RefreshError. */
@@ -99,11 +101,14 @@ export function createTokenService(options: {
   // and bumps the generation, so that a read that was in flight meanwhile is not cached.
   const sessions = options.cacheSessions ? new LRUCache<string, SessionFamilyState>({ max: VERIFIED_TOKENS }) : undefined;
   let generation = 0;
+  // Every authenticated call reads its session: concurrent calls share one read (never one sent before they
+  // came, so each sees every logout committed before it; db/batchedReads.ts).
+  const readSession = createBatchedReads((ids: string[]) => repo.familyStates(db, ids));
   async function sessionState(familyId: string): Promise<SessionFamilyState | undefined> {
     const known = sessions?.get(familyId);
     if (known) return known;
     const at = generation;
-    const state = await repo.familyState(db, familyId);
+    const state = await readSession(familyId);
     if (state && sessions && at === generation) sessions.set(familyId, state);
     return state;
   }
