@@ -76,6 +76,7 @@ export function buildContent(files: ContentFiles, options: { lifecycle?: boolean
     flags: asObject(files['flags.json'] ?? {}, 'flags.json'),
     prospectTemplate: asObject(files['prospectTemplate.json'] ?? {}, 'prospectTemplate.json'),
     documents: asObject(files['documents.json'] ?? {}, 'documents.json'),
+    ...(files['outcomes.json'] !== undefined ? { outcomes: asObject(files['outcomes.json'], 'outcomes.json') } : {}),
     // lifecycle: false leaves the lifecycle out (the studio's preview in the browser: checking it compiles a
     // meta-schema, an eval the CSP refuses; the server checks it in every build of the draft).
     ...(files['lifecycle.json'] !== undefined && options.lifecycle !== false ? { lifecycle: parseLifecycle(files['lifecycle.json']) } : {}),

@@ -25,6 +25,8 @@ export interface ConfigDocument {
   documents: Record<string, unknown>;
   /** The application's states (schemas/lifecycle.json): labels, what the applicant sees, moves, decline reasons. */
   lifecycle: Lifecycle | null;
+  /** The status pages' texts and buttons (schemas/outcomes.json), in the document's language. */
+  outcomes: Record<string, unknown> | null;
   /** base64 SPKI of the server's RSA-OAEP key that request bodies are encrypted to (src/shared/envelope.ts). */
   publicKey: string | null;
 }
@@ -67,6 +69,7 @@ export function buildConfigDocument(
     flags: content.flags,
     documents: content.documents,
     lifecycle: content.lifecycle ?? null,
+    outcomes: content.outcomes ?? null,
     publicKey: opts.publicKey ?? null,
   };
 }

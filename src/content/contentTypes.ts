@@ -57,6 +57,8 @@ export interface BuiltContent {
   documents: Record<string, unknown>;
   /** schemas/lifecycle.json, checked (src/content/lifecycle.ts). */
   lifecycle?: Lifecycle;
+  /** The status pages' catalogue (schemas/outcomes.json): messages, images and buttons of screening outcomes and stop codes. */
+  outcomes?: Record<string, unknown>;
   prospectSchemaId: string;
   /** The bank exchange format (schemas/bank/): the mapping of every bank/mapping*.json and the exchange document's JSON Schema. */
   bankFormat?: { mapping: BankMapping; schema: Record<string, unknown> };

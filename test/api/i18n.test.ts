@@ -65,6 +65,9 @@ describeEachDatabase('Arabic content and messages', (db) => {
     expect(arBody.flows.companyInfo.steps[2].title).toBe('معلومات الرخصة التجارية');
     expect(arBody.lists.companyCategory.options.find((o: Json) => o.value === 'SP').label).toBe('مؤسسة فردية');
     expect(arBody.products.accounts[1].name).toBe('الحساب الجاري');
+    // The status pages' texts too (outcomes.json), so an outcome is told in the applicant's language.
+    expect(arBody.outcomes.screening['Virtual Currency Check'].message).toMatch(/العملات الافتراضية/);
+    expect(en.json().outcomes.screening['Virtual Currency Check'].message).toMatch(/virtual currencies/);
     // The rules are the English ones: only texts differ.
     expect(arBody.steps.companyDetails.schema.properties.organizationInfo.properties.companyName.pattern).toBe(en.json().steps.companyDetails.schema.properties.organizationInfo.properties.companyName.pattern);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { actionTarget, isStopCode, outcomeCatalogue, screeningView, statusFor, stopView } from '../../../src/app/features/documents/outcomes';
+import { actionTarget, inCatalogue, isStopCode, outcomeCatalogue, screeningView, statusFor, stopView } from '../../../src/app/features/documents/outcomes';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const screening = JSON.parse(readFileSync(join(root, 'schemas', 'screening.json'), 'utf8')) as { checks: Record<string, { screeningType: string }> };
@@ -97,5 +97,35 @@ describe('actionTarget', () => {
     expect(actionTarget('smeSite', { externalSmeSite: 'javascript:alert(1)' })).toEqual({ external: false, href: '/business' });
     expect(actionTarget('comeBackLogin')).toEqual({ external: false, href: '/business/ComeBackLogin' });
     expect(actionTarget('nonsense')).toEqual({ external: false, href: '/business/accounts' });
+  });
+});
+
+describe("the status page's texts in the applicant's language (the config's catalogue)", () => {
+  it('takes the message and buttons of the Arabic catalogue, for a screening outcome and a stop code', async () => {
+    const { readContentDir } = await import('../../../src/content/readContentDir');
+    const { localizeFiles } = await import('../../../src/content/i18n/catalogue');
+    const { buildContent } = await import('../../../src/content/buildContent');
+    const arabic = buildContent(localizeFiles(await readContentDir(), 'ar'), { lifecycle: false }).outcomes;
+    expect(arabic).toBeDefined();
+
+    const v = screeningView({ statusOverAll: 'DECLINE', screeningResults: [hit('Virtual Currency Check', 'DECLINE')] });
+    if (v.kind !== 'status') throw new Error('expected a status page');
+    const shown = inCatalogue(v.view, arabic);
+    expect(shown).toMatchObject({ reason: 'Virtual Currency Check', outcome: 'DECLINE', image: v.view.image });
+    expect(shown.message).toMatch(/العملات الافتراضية/);
+    expect(shown.buttons.map((b) => b.action)).toEqual(v.view.buttons.map((b) => b.action));
+    expect(shown.buttons[0]!.label).not.toBe(v.view.buttons[0]!.label);
+
+    const max = inCatalogue(stopView({ code: 'MAX_DOCUMENTS' }), arabic);
+    expect(max.message).not.toBe(MAX);
+    expect(max.message).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it("keeps the server's message for a stop code the catalogue does not know, and ignores a catalogue of another shape", () => {
+    const unknown = stopView({ code: 'XYZ123', message: 'Told by the server' });
+    expect(inCatalogue(unknown, outcomeCatalogue).message).toBe('Told by the server');
+    const view = stopView({ code: 'MAX_DOCUMENTS' });
+    expect(inCatalogue(view, { screening: {} })).toBe(view);
+    expect(inCatalogue(view, null)).toBe(view);
   });
 });

@@ -1,12 +1,12 @@
 import { typographyStyles, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { CallRegular, DismissCircleRegular } from '@fluentui/react-icons';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
 import { useConfig } from '../config/useConfig';
 import { useSessionControls } from '../session/session';
-import { actionTarget, type StatusView } from './outcomes';
+import { actionTarget, inCatalogue, type StatusView } from './outcomes';
 
 const useStyles = makeStyles({
   heading: { ...typographyStyles.title3, margin: 0, outlineStyle: 'none' },
@@ -25,12 +25,14 @@ export interface StatusPageProps {
  * A screening outcome or stop page (001 §2 'Error pages', §4): icon, message, buttons. Every button ends the
  * application in this tab and the session (on the server too); an internal one navigates with a reload (as the spec says), an external one leaves.
  */
-export function StatusPage({ view, panelTitle = 'Opening an account has never been this simple.' }: StatusPageProps) {
+export function StatusPage({ view: given, panelTitle = 'Opening an account has never been this simple.' }: StatusPageProps) {
   const styles = useStyles();
   const { close } = useApplication();
   const { logout, revoke } = useSessionControls();
   const navigate = useNavigate();
   const { data: config } = useConfig();
+  // The texts of the config's catalogue: the applicant's language (the view was made from the bundled English one).
+  const view = useMemo(() => inCatalogue(given, config?.outcomes), [given, config?.outcomes]);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [view.reason]);
   const Icon = view.image === 'callback' ? CallRegular : DismissCircleRegular;

@@ -44,6 +44,8 @@ export interface StatusView {
   message: string;
   image: OutcomeImage;
   buttons: OutcomeButton[];
+  /** What the view was made from, so that the page can take its texts from the config's catalogue (the applicant's language). */
+  source: { stop: { code: string; message?: string } } | { reason: string | undefined; outcome: string | undefined };
 }
 
 export type ScreeningView = { kind: 'submitted'; outcome: string } | { kind: 'status'; view: StatusView };
@@ -81,6 +83,7 @@ export function statusFor(reason: string | undefined, outcome: string | undefine
   const fallbackImage = asImage(outcome ? catalogue.outcomeImages[outcome] : undefined, asImage(catalogue.default.image, 'declined'));
   return {
     reason: reason ?? 'default',
+    source: { reason, outcome },
     ...(outcome ? { outcome } : {}),
     ...(entry?.name ? { name: entry.name } : {}),
     message: variant?.message ?? entry?.message ?? catalogue.default.message,
@@ -112,6 +115,7 @@ export function stopView(stop: { code: string; message?: string }, catalogue: Ou
   const entry = catalogue.stopCodes[stop.code];
   return {
     reason: stop.code,
+    source: { stop: { code: stop.code, ...(stop.message !== undefined ? { message: stop.message } : {}) } },
     message: entry?.message ?? (stop.message?.trim() || catalogue.default.message),
     image: asImage(entry?.image, asImage(catalogue.default.image, 'declined')),
     buttons: entry?.buttons ?? catalogue.default.buttons,
@@ -124,4 +128,15 @@ export function actionTarget(action: string, flags: Record<string, unknown> = {}
   const external = a.flag ? flags[a.flag] : undefined;
   if (typeof external === 'string' && /^https?:\/\//i.test(external.trim())) return { external: true as const, href: external.trim() };
   return { external: false as const, href: a.to };
+}
+
+/**
+ * The same view with the texts of another catalogue: the config endpoint's, in the applicant's language (the bundled
+ * catalogue is the English fallback while the config loads). A catalogue without the shape of outcomes.json is ignored.
+ */
+export function inCatalogue(view: StatusView, catalogue: unknown): StatusView {
+  const c = catalogue as Partial<OutcomeCatalogue> | null | undefined;
+  if (!c || typeof c !== 'object' || !c.screening || !c.stopCodes || !c.default || !c.outcomeButtons || !c.outcomeImages) return view;
+  const full = c as OutcomeCatalogue;
+  return 'stop' in view.source ? stopView(view.source.stop, full) : statusFor(view.source.reason, view.source.outcome, full);
 }
