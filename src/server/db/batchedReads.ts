@@ -1,20 +1,20 @@
-/** Most keys one read asks for (well under PostgreSQL's 65,535 parameters; one array parameter anyway). */
+/** Most keys one query takes (well under PostgreSQL's 65,535 parameters; one array parameter anyway). */
 const MAX_BATCH = 500;
 
 interface Waiting<K, V> {
   key: K;
-  resolve(value: V | undefined): void;
+  resolve(value: V): void;
   reject(error: unknown): void;
 }
 
 /**
- * Reads by key in batches, as the replay-nonce claims do (security/nonceClaims.ts): the first read goes to the
- * database at once; the reads that arrive while a query is in flight wait for it to finish and then go together
- * in one query (each distinct key once). A read is never answered by a query that was sent before it arrived,
- * so it sees every write committed before it was asked for, exactly as a read of its own would. Under load many
+ * Calls by key in batches: the first goes to the database at once; the calls that arrive while a query is in flight
+ * wait for it to finish and then go together in one query (each distinct key once), whose result `answer` turns
+ * into each caller's value (in the callers' order). A call is never answered by a query that was sent before it
+ * arrived, so it sees every write committed before it was made, exactly as a query of its own would. Under load many
  * requests share one round trip; an idle server answers each at once.
  */
-export function createBatchedReads<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
+export function createBatcher<K, V, R>(runMany: (keys: K[]) => Promise<R>, answer: (result: R, key: K) => V): (key: K) => Promise<V> {
   let waiting: Waiting<K, V>[] = [];
   let inFlight = false;
 
@@ -24,8 +24,8 @@ export function createBatchedReads<K, V>(readMany: (keys: K[]) => Promise<Map<K,
     const batch = waiting.slice(0, MAX_BATCH);
     waiting = waiting.slice(MAX_BATCH);
     try {
-      const found = await readMany([...new Set(batch.map((w) => w.key))]);
-      for (const w of batch) w.resolve(found.get(w.key));
+      const result = await runMany([...new Set(batch.map((w) => w.key))]);
+      for (const w of batch) w.resolve(answer(result, w.key));
     } catch (error) {
       for (const w of batch) w.reject(error);
     } finally {
@@ -35,8 +35,13 @@ export function createBatchedReads<K, V>(readMany: (keys: K[]) => Promise<Map<K,
   }
 
   return (key) =>
-    new Promise<V | undefined>((resolve, reject) => {
+    new Promise<V>((resolve, reject) => {
       waiting.push({ key, resolve, reject });
       void flush();
     });
+}
+
+/** Reads by key in batches (createBatcher): each caller gets its key's row, or undefined when there is none. */
+export function createBatchedReads<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
+  return createBatcher(readMany, (found, key) => found.get(key));
 }
