@@ -1,29 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axe } from './axeCheck';
+import { checkArabicPage } from './arabicHelpers';
 import { browserSession, latestCode, newApplicant, savedProspect, uniqueLicenceNumber, waitForPage } from './journeyHelpers';
-import { measureLayout } from './layoutChecks';
 import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 const PHONE = { width: 390, height: 844 };
 
-/** Drawn: heading shown, no spinner left, fonts in. */
-async function settle(page: Page): Promise<void> {
-  await page.locator('h1').first().waitFor({ timeout: 20_000 });
-  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .fui-Spinner') && document.fonts.status === 'loaded', undefined, { timeout: 20_000 });
-}
-
-/** What must hold on every Arabic page: right to left, no wider than the phone, tap targets, axe. */
-async function checkArabicPage(page: Page, where: string, failures: string[]): Promise<void> {
-  await settle(page);
-  const { lang, dir } = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
-  if (lang !== 'ar' || dir !== 'rtl') failures.push(`${where}: lang=${lang} dir=${dir}`);
-  const layout = await measureLayout(page, 44);
-  if (layout.scrollWidth > layout.viewportWidth) failures.push(`${where}: the page is ${layout.scrollWidth} px wide at ${layout.viewportWidth} px`);
-  for (const small of layout.small) failures.push(`${where}: tap target under 44×44 px: ${small}`);
-  for (const v of await axe(page)) failures.push(`${where}: axe ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 suite('Arabic, right to left, at phone width', () => {
   let server: RunningServer;
