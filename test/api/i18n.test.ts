@@ -166,6 +166,31 @@ describeEachDatabase('Arabic content and messages', (db) => {
     expect(skipped).toBeLessThan(total / 5);
   });
 
+  it("answers the submit's stakeholder rules once, in the request's language (the protected core repeats them in English)", async () => {
+    const complete = JSON.parse(readFileSync(join(root, 'fixtures', 'prospect', 'soleProprietor.json'), 'utf8')).data as Json;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/usertypes/sme/prospects',
+      headers: { authorization: `Bearer ${customer}` },
+      payload: { applicantInfo: { fullName: 'Aisha Al Mansoori', email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' }, applicationInfo: complete.applicationInfo },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { prospectId, version } = created.json() as { prospectId: string; version: number };
+    const noSigner = structuredClone(complete);
+    noSigner.applicantInfo = { ...noSigner.applicantInfo, fullName: 'Aisha Al Mansoori', email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' };
+    for (const s of noSigner.signatoryInfo as Json[]) s.kycDetails = { ...s.kycDetails, isSignatory: false };
+    const submit = (language: string) =>
+      app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: { authorization: `Bearer ${customer}`, 'accept-language': language }, payload: { prospect: noSigner, saveType: 'submit', version } });
+    for (const language of ['ar', 'en']) {
+      const res = await submit(language);
+      expect(res.statusCode, res.body).toBe(400);
+      const onList = (res.json().errors as { field: string; message: string }[]).filter((e) => e.field === 'prospect.signatoryInfo');
+      expect(onList, language).toHaveLength(1);
+      if (language === 'ar') expect(onList[0]!.message).toMatch(ARABIC);
+      else expect(onList[0]!.message).toMatch(/^At least one of the company stakeholders must be a signatory/);
+    }
+  });
+
   it('answers the basic information and code checks in the language of the request, English without one', async () => {
     const payload = { applicantInfo: { fullName: 'Aisha 2', email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' } };
     const post = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/usertypes/sme/prospects', headers: { authorization: `Bearer ${customer}`, ...headers }, payload });

@@ -66,7 +66,10 @@ export function validateProspect(
     errors.push(...found.filter((e) => !INCOMPLETE.has(e.keyword)));
   }
   if (opts.submit) errors.push(...validator.validate('prospect', document));
-  errors.push(...validateCore(document, { submit: opts.submit }));
+  // The core repeats rules of the content in English: the content's error (in the request's language) is the one
+  // reported; the core's shows only where the content found nothing at that field for that rule.
+  const reported = new Set(errors.map((e) => `${e.path}\u0000${e.keyword}`));
+  errors.push(...validateCore(document, { submit: opts.submit }).filter((e) => !reported.has(`${e.path}\u0000${e.keyword}`)));
   // Validation sees only what is visible: a hidden field (kept by its policy) never blocks a save.
   return dedupe(opts.hidden ? visibleErrors(errors, opts.hidden) : errors);
 }
