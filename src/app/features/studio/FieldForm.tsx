@@ -36,6 +36,8 @@ import {
 import { ListEditor } from './ListEditor';
 import { LIST_NAME, listNameFromTitle, newList } from './listEdit';
 import { LogicEditor } from './LogicEditor';
+import { ARABIC_HINTS, listTranslationOf, listTranslationState, parseCatalogue, type TextKind, textLocation, translationOf, translationState, withListTranslation, withTranslation } from './translations';
+import type { ContentFiles } from '../../../content/contentTypes';
 import { addPaletteField, FIELD_KINDS, type FieldKind, kindLabel, kindOf, namedPattern, paletteProblems, PATTERNS, patternMessage } from './palette';
 
 const useStyles = makeStyles({
@@ -69,6 +71,7 @@ const useStyles = makeStyles({
     justifyContent: 'flex-start',
     textAlign: 'start',
   },
+  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '12px' },
   selected: { outline: `2px solid ${tokens.colorBrandStroke1}` },
   kind: { color: tokens.colorNeutralForeground2, minWidth: '90px' },
   section: {
@@ -175,6 +178,70 @@ export interface FieldFormProps {
   listTexts?: Record<string, string>;
   publishedLists?: ReferenceLists;
   onListChange?(path: string, text: string): void;
+  /** The Arabic beside the English: the step's name, the draft's Arabic catalogue (text), its change, the published content. */
+  arabic?: { step: string; text: string; onChange(text: string): void; base: ContentFiles };
+}
+
+/**
+ * One text of a field in both languages side by side: the English as the applicant reads it in English, the Arabic
+ * (written right to left) as the Arabic applicant reads it, flagged when it is missing or still the translation of
+ * an older English text (the check then refuses to publish).
+ */
+function Bilingual({
+  label,
+  hint,
+  english,
+  onEnglish,
+  kind,
+  multiline,
+  where,
+}: {
+  label: string;
+  hint?: string;
+  english: string;
+  onEnglish(value: string): void;
+  kind: TextKind;
+  multiline?: boolean;
+  where?: { arabic: NonNullable<FieldFormProps['arabic']>; schema: Json; ui: Json; path: FieldPath };
+}) {
+  const styles = useStyles();
+  const location = where ? textLocation(where.arabic.step, where.schema, where.ui, where.path, kind) : undefined;
+  const catalogue = useMemo(() => parseCatalogue(where?.arabic.text), [where?.arabic.text]);
+  const arabic = location ? translationOf(catalogue, location.file, location.pointer) : '';
+  const state = location && where ? translationState(english, arabic, location, where.arabic.base) : undefined;
+  const englishInput = multiline ? (
+    <Textarea value={english} onChange={(_, d) => onEnglish(d.value)} resize="vertical" />
+  ) : (
+    <Input value={english} onChange={(_, d) => onEnglish(d.value)} />
+  );
+  if (!where || !location) {
+    return (
+      <Field label={label} hint={hint}>
+        {englishInput}
+      </Field>
+    );
+  }
+  const setArabic = (value: string) => where.arabic.onChange(withTranslation(parseCatalogue(where.arabic.text), location.file, location.pointer, value));
+  return (
+    <div className={styles.pair}>
+      <Field label={label} hint={hint}>
+        {englishInput}
+      </Field>
+      <Field
+        label={`${label} (Arabic)`}
+        validationState={state ? 'warning' : 'none'}
+        validationMessage={
+          state ? ARABIC_HINTS[state] : undefined
+        }
+      >
+        {multiline ? (
+          <Textarea dir="rtl" lang="ar" value={arabic} onChange={(_, d) => setArabic(d.value)} resize="vertical" />
+        ) : (
+          <Input dir="rtl" lang="ar" value={arabic} onChange={(_, d) => setArabic(d.value)} />
+        )}
+      </Field>
+    </div>
+  );
 }
 
 /**
@@ -183,7 +250,7 @@ export interface FieldFormProps {
  * list, its conditions) and a palette to add a field at a chosen place. It edits the same draft texts as the JSON
  * tabs (every change is written back as formatted JSON).
  */
-export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publishedLists = {}, onListChange }: FieldFormProps) {
+export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publishedLists = {}, onListChange, arabic }: FieldFormProps) {
   const styles = useStyles();
   const schema = useMemo(() => parse(schemaText), [schemaText]);
   const ui = useMemo(() => parse(uiText), [uiText]);
@@ -231,6 +298,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
   const named = namedPattern(state?.pattern);
   const list = state?.list ? listByName(state.list) : undefined;
   const labelOf = (p: FieldPath) => fields.find((f) => f.key === fieldKey(p))?.label ?? p[p.length - 1]!;
+  const where = arabic && path ? { arabic, schema, ui, path } : undefined;
 
   const move = (p: FieldPath, delta: number) => {
     const name = p[p.length - 1]!;
@@ -335,22 +403,14 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
             {state.label || entry.label}
             {kind ? ` · ${kindLabel(kind)}` : ''}
           </Subtitle2>
-          <Field label="Label">
-            <Input value={state.label} onChange={(_, d) => apply({ label: d.value })} />
-          </Field>
-          <Field label="Help text" hint="Shown under the field.">
-            <Textarea value={state.help} onChange={(_, d) => apply({ help: d.value })} resize="vertical" />
-          </Field>
+          <Bilingual label="Label" english={state.label} onEnglish={(v) => apply({ label: v })} kind="label" where={where} />
+          <Bilingual label="Help text" hint="Shown under the field." english={state.help} onEnglish={(v) => apply({ help: v })} kind="help" multiline where={where} />
           {kind !== 'yesno' && kind !== 'upload' && kind !== 'multichoice' && (
-            <Field label="Placeholder" hint="Shown inside the empty field.">
-              <Input value={state.placeholder} onChange={(_, d) => apply({ placeholder: d.value })} />
-            </Field>
+            <Bilingual label="Placeholder" hint="Shown inside the empty field." english={state.placeholder} onEnglish={(v) => apply({ placeholder: v })} kind="placeholder" where={where} />
           )}
           <Checkbox label="Required" checked={state.required} onChange={(_, d) => apply({ required: d.checked === true })} />
           {state.required && (
-            <Field label="Message when not filled">
-              <Input value={state.requiredMessage} onChange={(_, d) => apply({ requiredMessage: d.value })} />
-            </Field>
+            <Bilingual label="Message when not filled" english={state.requiredMessage} onEnglish={(v) => apply({ requiredMessage: v })} kind="requiredMessage" where={where} />
           )}
           {isString && (
             <div className={styles.row}>
@@ -361,9 +421,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                 hint="Empty: no limit. A help text that states the limit follows it."
               />
               {state.maxLength !== undefined && (
-                <Field label="Max length message">
-                  <Input value={state.messages.maxLength ?? ''} onChange={(_, d) => apply({ messages: { maxLength: d.value } })} />
-                </Field>
+                <Bilingual label="Max length message" english={state.messages.maxLength ?? ''} onEnglish={(v) => apply({ messages: { maxLength: v } })} kind="message:maxLength" where={where} />
               )}
             </div>
           )}
@@ -419,17 +477,20 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                   resize="vertical"
                 />
               </Field>
-              <Field label="Options message">
-                <Input value={state.messages.enum ?? ''} onChange={(_, d) => apply({ messages: { enum: d.value } })} />
-              </Field>
+              <Bilingual label="Options message" english={state.messages.enum ?? ''} onEnglish={(v) => apply({ messages: { enum: v } })} kind="message:enum" where={where} />
             </div>
           )}
           {Object.entries(state.messages)
             .filter(([k]) => !handled.has(k))
             .map(([keyword, message]) => (
-              <Field key={keyword} label={KEYWORD_LABELS[keyword] ?? `Message for ${keyword}`}>
-                <Input value={message} onChange={(_, d) => apply({ messages: { [keyword]: d.value } })} />
-              </Field>
+              <Bilingual
+                key={keyword}
+                label={KEYWORD_LABELS[keyword] ?? `Message for ${keyword}`}
+                english={message}
+                onEnglish={(v) => apply({ messages: { [keyword]: v } })}
+                kind={`message:${keyword}`}
+                where={where}
+              />
             ))}
           {list && onListChange && (
             // A long list starts folded, so the field's conditions stay in reach; a short or new one starts open.
@@ -437,7 +498,20 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
               <summary>
                 Options: the list “{list.title || list.name}” ({list.options.length})
               </summary>
-              <ListEditor list={list} published={publishedLists[list.name]} onChange={writeList} />
+              <ListEditor
+                list={list}
+                published={publishedLists[list.name]}
+                onChange={writeList}
+                {...(arabic
+                  ? {
+                      arabic: {
+                        text: (key: string) => listTranslationOf(parseCatalogue(arabic.text), list.name, key),
+                        set: (key: string, text: string) => arabic.onChange(withListTranslation(parseCatalogue(arabic.text), list.name, key, text)),
+                        state: (key: string, english: string) => listTranslationState(english, listTranslationOf(parseCatalogue(arabic.text), list.name, key), list.name, key, arabic.base),
+                      },
+                    }
+                  : {})}
+              />
             </details>
           )}
           <LogicEditor
