@@ -69,31 +69,3 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     </IntlProvider>
   );
 }
-
-/**
- * A part of the page in another language than the page's: the studio's preview of a draft in Arabic (right to
- * left) while staff work in English. Its own react-intl and Fluent providers and the widgets' words in that
- * language; nothing while that language's texts load.
- */
-export function LanguageScope({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | undefined>(locale === 'en' ? { locale, messages: en } : undefined);
-  useEffect(() => {
-    if (loaded?.locale === locale) return;
-    let live = true;
-    loadMessages(locale).then(
-      (messages) => live && setLoaded({ locale, messages }),
-      () => live && setLoaded({ locale: 'en', messages: en }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [locale, loaded?.locale]);
-  if (!loaded || loaded.locale !== locale) return null;
-  return (
-    <IntlProvider locale={locale} messages={loaded.messages} defaultLocale="en">
-      <FluentProvider theme={appTheme} dir={directionOf(locale)} lang={locale}>
-        <WidgetTextsProvider>{children}</WidgetTextsProvider>
-      </FluentProvider>
-    </IntlProvider>
-  );
-}

@@ -18,8 +18,6 @@ import { actorName, createStudioRepository } from '../studio/studioRepository';
 import { buildContent } from '../../content/buildContent';
 import { ContentValidator } from '../../content/contentValidator';
 import { validatorModule } from '../content/validatorModules';
-import { localizeFiles } from '../../content/i18n/catalogue';
-import { LOCALES, type Locale } from '../../content/i18n/locales';
 import { lintContentFile, parseJson } from '../../app/features/studio/lint';
 
 /** The same lock as the import of schemas/ at start-up: one new version at a time. */
@@ -506,27 +504,20 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
   const contentPath = { type: 'string', maxLength: 200, pattern: CONTENT_PATH.source } as const;
 
   /**
-   * POST /api/studio/preview { baseVersion, files, step, locale? }: the validators of one step of a draft, in a language, (the published
+   * POST /api/studio/preview { baseVersion, files, step }: the validators of one step of a draft (the published
    * version with the changed files laid over it), generated like a published version's and served as a module at
    * the returned address (GET /api/validators/drafts/{token}.js), which the preview imports. 400 with the reason
    * when the draft does not build or the step's schema does not compile.
    */
   const previewTokens = new Map<string, string>();
-  app.post<{ Body: { baseVersion: number; files: Record<string, unknown>; step: string; locale?: Locale } }>(
+  app.post<{ Body: { baseVersion: number; files: Record<string, unknown>; step: string } }>(
     '/studio/preview',
-    {
-      ...guard,
-      schema: {
-        body: { type: 'object', required: ['baseVersion', 'files', 'step'], additionalProperties: false, properties: { baseVersion: version, files, step: stepName, locale: { type: 'string', enum: [...LOCALES] } } },
-      },
-    },
+    { ...guard, schema: { body: { type: 'object', required: ['baseVersion', 'files', 'step'], additionalProperties: false, properties: { baseVersion: version, files, step: stepName } } } },
     async (request) => {
-      const { baseVersion, files: changes, step, locale = 'en' } = request.body;
+      const { baseVersion, files: changes, step } = request.body;
       const base = await loadVersion(baseVersion);
-      const { files: draftFiles, problems } = mergeDraft(base.files, changes);
+      const { files: merged, problems } = mergeDraft(base.files, changes);
       if (problems.length) throw problemsError(problems);
-      // In the language previewed: the draft's catalogue laid over its English, as the config endpoint serves it.
-      const merged = localizeFiles(draftFiles, locale);
       const key = `${contentHash(merged)}/${step}`;
       const known = previewTokens.get(key);
       if (known && app.previewModules.get(known)) return { module: `/api/validators/drafts/${known}.js` };

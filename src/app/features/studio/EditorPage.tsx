@@ -8,8 +8,8 @@ import { ApiRequestError } from '../../lib/secureFetch';
 import { type DraftDetail, errorText, useDraft, useLatestVersion, useVersion, type VersionDetail } from './api';
 import { changedFiles, newDraft, schemaPath, type StudioDraft, uiPath, withDraft } from './draft';
 import { FieldForm } from './FieldForm';
-import { ARABIC_CATALOGUE } from './translations';
 import { JsonEditor } from './JsonEditor';
+import { ARABIC_CATALOGUE } from './translations';
 import { type Diagnostic, lintContentFile, listsOf, parseJson } from './lint';
 import { PreviewPane } from './PreviewPane';
 import { TestsPanel } from './TestsPanel';
@@ -188,7 +188,7 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
       return path.slice(6, -5);
     }
   };
-  const tabLabel = (path: string) => (path === schemaPath(step) ? 'Schema' : path === uiPath(step) ? 'UI schema' : path === ARABIC_CATALOGUE ? 'Arabic texts' : `List ${listTitle(path)}`);
+  const tabLabel = (path: string) => (path === schemaPath(step) ? 'Schema' : path === uiPath(step) ? 'UI schema' : `List ${listTitle(path)}`);
 
   return (
     <div>
@@ -265,7 +265,6 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
                 {tabLabel(p)}
               </Tab>
             ))}
-            {draft.texts[ARABIC_CATALOGUE] !== undefined && <Tab value={ARABIC_CATALOGUE}>{tabLabel(ARABIC_CATALOGUE)}</Tab>}
           </TabList>
           <div role="tabpanel" aria-label={tab === FORM_TAB ? 'Form view' : tabLabel(tab)}>
             {tab === FORM_TAB ? (
@@ -276,7 +275,7 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
                 listTexts={Object.fromEntries(listPaths.map((p) => [p, draft.texts[p]!]))}
                 publishedLists={publishedLists}
                 onListChange={setText}
-                {...(draft.texts[ARABIC_CATALOGUE] !== undefined ? { arabic: { step, text: draft.texts[ARABIC_CATALOGUE]!, onChange: (t: string) => setText(ARABIC_CATALOGUE, t), base } } : {})}
+                {...(draft.texts[ARABIC_CATALOGUE] !== undefined ? { arabic: { step, text: draft.texts[ARABIC_CATALOGUE]!, onChange: (t: string) => setText(ARABIC_CATALOGUE, t) } } : {})}
               />
             ) : (
               <JsonEditor key={tab} label={`${tabLabel(tab)} of ${step} (JSON)`} value={draft.texts[tab] ?? ''} onChange={(t) => setText(tab, t)} lint={lintFor(tab)} />

@@ -36,8 +36,7 @@ import {
 import { ListEditor } from './ListEditor';
 import { LIST_NAME, listNameFromTitle, newList } from './listEdit';
 import { LogicEditor } from './LogicEditor';
-import { ARABIC_HINTS, listTranslationOf, listTranslationState, parseCatalogue, type TextKind, textLocation, translationOf, translationState, withListTranslation, withTranslation } from './translations';
-import type { ContentFiles } from '../../../content/contentTypes';
+import { type ArabicDraft, ArabicInput, fieldTextKey, type TextKind } from './translations';
 import { addPaletteField, FIELD_KINDS, type FieldKind, kindLabel, kindOf, namedPattern, paletteProblems, PATTERNS, patternMessage } from './palette';
 
 const useStyles = makeStyles({
@@ -179,67 +178,25 @@ export interface FieldFormProps {
   publishedLists?: ReferenceLists;
   onListChange?(path: string, text: string): void;
   /** The Arabic beside the English: the step's name, the draft's Arabic catalogue (text), its change, the published content. */
-  arabic?: { step: string; text: string; onChange(text: string): void; base: ContentFiles };
+  arabic?: ArabicDraft & { step: string };
 }
 
 /**
- * One text of a field in both languages side by side: the English as the applicant reads it in English, the Arabic
- * (written right to left) as the Arabic applicant reads it, flagged when it is missing or still the translation of
- * an older English text (the check then refuses to publish).
+ * One text of a field in both languages side by side: the English as the English applicant reads it, the Arabic
+ * (right to left) as the Arabic applicant reads it, flagged when missing or out of date (the check then refuses to publish).
  */
-function Bilingual({
-  label,
-  hint,
-  english,
-  onEnglish,
-  kind,
-  multiline,
-  where,
-}: {
-  label: string;
-  hint?: string;
-  english: string;
-  onEnglish(value: string): void;
-  kind: TextKind;
-  multiline?: boolean;
-  where?: { arabic: NonNullable<FieldFormProps['arabic']>; schema: Json; ui: Json; path: FieldPath };
-}) {
+function Bilingual({ label, hint, english, onEnglish, kind, multiline, where }: { label: string; hint?: string; english: string; onEnglish(value: string): void; kind: TextKind; multiline?: boolean; where?: { arabic: ArabicDraft & { step: string }; ui: Json; path: FieldPath } }) {
   const styles = useStyles();
-  const location = where ? textLocation(where.arabic.step, where.schema, where.ui, where.path, kind) : undefined;
-  const catalogue = useMemo(() => parseCatalogue(where?.arabic.text), [where?.arabic.text]);
-  const arabic = location ? translationOf(catalogue, location.file, location.pointer) : '';
-  const state = location && where ? translationState(english, arabic, location, where.arabic.base) : undefined;
-  const englishInput = multiline ? (
-    <Textarea value={english} onChange={(_, d) => onEnglish(d.value)} resize="vertical" />
-  ) : (
-    <Input value={english} onChange={(_, d) => onEnglish(d.value)} />
+  const field = (
+    <Field label={label} hint={hint}>
+      {multiline ? <Textarea value={english} onChange={(_, d) => onEnglish(d.value)} resize="vertical" /> : <Input value={english} onChange={(_, d) => onEnglish(d.value)} />}
+    </Field>
   );
-  if (!where || !location) {
-    return (
-      <Field label={label} hint={hint}>
-        {englishInput}
-      </Field>
-    );
-  }
-  const setArabic = (value: string) => where.arabic.onChange(withTranslation(parseCatalogue(where.arabic.text), location.file, location.pointer, value));
+  if (!where) return field;
   return (
     <div className={styles.pair}>
-      <Field label={label} hint={hint}>
-        {englishInput}
-      </Field>
-      <Field
-        label={`${label} (Arabic)`}
-        validationState={state ? 'warning' : 'none'}
-        validationMessage={
-          state ? ARABIC_HINTS[state] : undefined
-        }
-      >
-        {multiline ? (
-          <Textarea dir="rtl" lang="ar" value={arabic} onChange={(_, d) => setArabic(d.value)} resize="vertical" />
-        ) : (
-          <Input dir="rtl" lang="ar" value={arabic} onChange={(_, d) => setArabic(d.value)} />
-        )}
-      </Field>
+      {field}
+      <ArabicInput label={label} english={english} textKey={fieldTextKey(where.arabic.step, where.ui, where.path, kind)} arabic={where.arabic} multiline={multiline} />
     </div>
   );
 }
@@ -298,7 +255,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
   const named = namedPattern(state?.pattern);
   const list = state?.list ? listByName(state.list) : undefined;
   const labelOf = (p: FieldPath) => fields.find((f) => f.key === fieldKey(p))?.label ?? p[p.length - 1]!;
-  const where = arabic && path ? { arabic, schema, ui, path } : undefined;
+  const where = arabic && path ? { arabic, ui, path } : undefined;
 
   const move = (p: FieldPath, delta: number) => {
     const name = p[p.length - 1]!;
@@ -502,15 +459,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                 list={list}
                 published={publishedLists[list.name]}
                 onChange={writeList}
-                {...(arabic
-                  ? {
-                      arabic: {
-                        text: (key: string) => listTranslationOf(parseCatalogue(arabic.text), list.name, key),
-                        set: (key: string, text: string) => arabic.onChange(withListTranslation(parseCatalogue(arabic.text), list.name, key, text)),
-                        state: (key: string, english: string) => listTranslationState(english, listTranslationOf(parseCatalogue(arabic.text), list.name, key), list.name, key, arabic.base),
-                      },
-                    }
-                  : {})}
+                {...(arabic ? { arabic } : {})}
               />
             </details>
           )}

@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Subtitle2, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { ReferenceList } from '../../../validation/lists';
-import { ARABIC_HINTS } from './translations';
+import { type ArabicDraft, ArabicInput } from './translations';
 import { addOption, deleteOption, importCsv, moveOption, renameOption, retireOption } from './listEdit';
 
 const useStyles = makeStyles({
@@ -43,16 +43,7 @@ export interface ListEditorProps {
   published: ReferenceList | undefined;
   onChange(list: ReferenceList): void;
   /** The list's Arabic beside its English (title and option labels, by code), flagged when missing or out of date. */
-  arabic?: { text(key: string): string; set(key: string, text: string): void; state(key: string, english: string): 'missing' | 'stale' | undefined };
-}
-
-/** An Arabic text beside its English: right to left, flagged when missing or still the translation of an older English. */
-function ArabicInput({ label, value, state, onChange, className }: { label: string; value: string; state: 'missing' | 'stale' | undefined; onChange(v: string): void; className?: string }) {
-  return (
-    <Field className={className} label={label} validationState={state ? 'warning' : 'none'} validationMessage={state ? ARABIC_HINTS[state] : undefined}>
-      <Input dir="rtl" lang="ar" value={value} onChange={(_, d) => onChange(d.value)} />
-    </Field>
-  );
+  arabic?: ArabicDraft;
 }
 
 /**
@@ -86,7 +77,7 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
           : 'A new list: it is published with the draft.'}
       </Text>
       {arabic && list.title && (
-        <ArabicInput label="List title (Arabic)" value={arabic.text('title')} state={arabic.state('title', list.title)} onChange={(v) => arabic.set('title', v)} />
+        <ArabicInput label="List title" english={list.title} textKey={['lists', list.name, 'title']} arabic={arabic} />
       )}
       {list.options.length === 0 && <Text>The list has no options yet: add the first one below.</Text>}
       <ol className={styles.options}>
@@ -98,13 +89,7 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
                 <Input value={o.label} onChange={(_, d) => run(() => renameOption(list, i, d.value))} />
               </Field>
               {arabic && (
-                <ArabicInput
-                  className={styles.label}
-                  label={`Option ${i + 1} label (Arabic)`}
-                  value={arabic.text(String(o.value))}
-                  state={arabic.state(String(o.value), o.label)}
-                  onChange={(v) => arabic.set(String(o.value), v)}
-                />
+                <ArabicInput className={styles.label} label={`Option ${i + 1} label`} english={o.label} textKey={['lists', list.name, 'options', String(o.value)]} arabic={arabic} />
               )}
               <Text className={styles.code} title="The code saved in applications">
                 code {String(o.value)}

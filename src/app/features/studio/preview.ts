@@ -3,7 +3,6 @@ import type { ContentFiles, Flow, StepDefinition } from '../../../content/conten
 import type { ReferenceLists } from '../../../validation/lists';
 import type { FormValidator } from '../../../validation/rjsfValidator';
 import { loadValidators } from '../forms/stepValidator';
-import type { Locale } from '../../../content/i18n/locales';
 
 export interface PreviewModel {
   step: StepDefinition;
@@ -39,7 +38,7 @@ type Api = <T>(url: string, init: { method: 'POST'; body: unknown }) => Promise<
  * (POST /api/studio/preview, the same code generation as a published version's) and the preview imports the module,
  * so the preview shows exactly the messages an applicant would see.
  */
-export async function previewValidator(api: Api, draft: { baseVersion: number; files: ContentFiles; step: string; locale: Locale }, lists: ReferenceLists): Promise<FormValidator> {
+export async function previewValidator(api: Api, draft: { baseVersion: number; files: ContentFiles; step: string }, lists: ReferenceLists): Promise<FormValidator> {
   const { body } = await api<{ module: string }>('/api/studio/preview', { method: 'POST', body: draft });
   if (!body?.module) throw new Error('The server sent no validators for the preview');
   return loadValidators(body.module, lists);

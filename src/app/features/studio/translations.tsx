@@ -1,0 +1,86 @@
+import { Field, Input, Textarea } from '@fluentui/react-components';
+import { type Catalogue, cataloguePath, isText } from '../../../content/i18n/catalogueBasics';
+import type { FieldPath } from './fields';
+import { schemaPath, uiPath } from './draft';
+
+/**
+ * The Arabic side of the studio's form view: where a text lives in the catalogue schemas/i18n/ar.json (a step's
+ * text: its file and JSON pointer; a list's: its name and "title" or an option's code), its translation in the
+ * draft, and whether it is missing. The server's check finds missing and out-of-date translations
+ * (src/content/i18n/draftTranslations.ts) and refuses to publish.
+ */
+export const ARABIC_CATALOGUE = cataloguePath('ar');
+
+/** A field's text: its label, help, placeholder, message when not filled, or a rule's message (`message:maxLength`; `message:*` for all rules). */
+export type TextKind = 'label' | 'help' | 'placeholder' | 'requiredMessage' | `message:${string}`;
+
+/** Where a text's translation is: ['texts', file, pointer] or ['lists', name, 'title'] / ['lists', name, 'options', code]. */
+export type TextKey = string[];
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+const esc = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const at = (root: unknown, keys: string[]): unknown => keys.reduce<unknown>((node, k) => (isObject(node) ? node[k] : undefined), root);
+const pointerKeys = (pointer: string) => pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/** The catalogue key of a field's text (the label is the UI schema's ui:title when it overrides the schema's title). */
+export function fieldTextKey(step: string, ui: unknown, path: FieldPath, kind: TextKind): TextKey {
+  const s = path.map((p) => (p === '*' ? '/items' : `/properties/${esc(p)}`)).join('');
+  const u = path.map((p) => (p === '*' ? '/items' : `/${esc(p)}`)).join('');
+  const inUi = (key: string): TextKey => ['texts', uiPath(step), `${u}/${key}`];
+  const inSchema = (pointer: string): TextKey => ['texts', schemaPath(step), pointer];
+  if (kind === 'label') return typeof at(ui, pointerKeys(`${u}/ui:title`)) === 'string' ? inUi('ui:title') : inSchema(`${s}/title`);
+  if (kind === 'help' || kind === 'placeholder') return inUi(`ui:${kind}`);
+  if (kind === 'requiredMessage') return inSchema(`${s.slice(0, s.lastIndexOf('/properties/'))}/errorMessage/required/${esc(path[path.length - 1]!)}`);
+  const keyword = kind.slice(8);
+  return inSchema(`${s}/errorMessage${keyword === '*' ? '' : `/${esc(keyword)}`}`);
+}
+
+const parse = (text: string | undefined): Catalogue => {
+  try {
+    const value = JSON.parse(text ?? '') as unknown;
+    return isObject(value) ? (value as unknown as Catalogue) : { locale: 'ar' };
+  } catch {
+    return { locale: 'ar' };
+  }
+};
+
+export const translationOf = (catalogueText: string | undefined, key: TextKey): string => {
+  const value = at(parse(catalogueText), key);
+  return typeof value === 'string' ? value : '';
+};
+
+/** The catalogue (JSON text) with one translation set, or removed when empty. */
+export function withTranslation(catalogueText: string | undefined, key: TextKey, text: string): string {
+  const catalogue = parse(catalogueText) as unknown as Json;
+  let node = catalogue;
+  for (const k of key.slice(0, -1)) node = (node[k] = isObject(node[k]) ? { ...node[k] } : {});
+  if (text) node[key[key.length - 1]!] = text;
+  else delete node[key[key.length - 1]!];
+  return JSON.stringify(catalogue, null, 1) + '\n';
+}
+
+/** Missing: an English text without Arabic (an out-of-date Arabic is found by the server's check, which names the field). */
+const isMissing = (english: string, catalogueText: string | undefined, key: TextKey) => !!english && isText(english) && !translationOf(catalogueText, key).trim();
+
+/** The draft's Arabic catalogue, for the Arabic inputs of the form view. */
+export interface ArabicDraft {
+  text: string;
+  onChange(text: string): void;
+}
+
+/** An Arabic text beside its English: right to left, flagged when missing or still the translation of an older English. */
+export function ArabicInput({ label, english, textKey, arabic, multiline, className }: { label: string; english: string; textKey: TextKey; arabic: ArabicDraft; multiline?: boolean; className?: string }) {
+  const missing = isMissing(english, arabic.text, textKey);
+  const props = { dir: 'rtl', lang: 'ar', value: translationOf(arabic.text, textKey), onChange: (_: unknown, d: { value: string }) => arabic.onChange(withTranslation(arabic.text, textKey, d.value)) } as const;
+  return (
+    <Field
+      className={className}
+      label={`${label} (Arabic)`}
+      validationState={missing ? 'error' : 'none'}
+      validationMessage={missing ? 'No Arabic yet: the Arabic applicant would read the English. Publishing needs it.' : undefined}
+    >
+      {multiline ? <Textarea {...props} resize="vertical" /> : <Input {...props} />}
+    </Field>
+  );
+}
