@@ -119,6 +119,9 @@ suite('schema studio in Arabic, in Chromium', () => {
     // An Arabic label emptied: flagged beside it at once, and by the check.
     await arabicLabel.fill('');
     await page.getByText('No Arabic yet: the Arabic applicant would read the English. Publishing needs it.').waitFor();
+    // The check shows the result of the draft as it is: once the editor has caught up with the typing (and saved).
+    await page.waitForTimeout(900);
+    await page.getByText(/Saved on the server/).waitFor();
     await page.getByRole('button', { name: 'Check draft' }).click();
     await page
       .getByText(
