@@ -142,4 +142,13 @@ export const ar: Messages = {
   'save.offline': 'أنت غير متصل بالإنترنت. تغييراتك محفوظة على جهازك وسيتم حفظها عند عودة الاتصال.',
   'save.retrying': 'تعذّر الحفظ. جارٍ إعادة المحاولة…',
   'save.refused': 'لم يتم الحفظ — يرجى تصحيح الحقل المميّز',
+
+  'error.title': 'حدث خطأ',
+  'error.reload': 'إعادة تحميل الصفحة',
+  'application.loading': 'جارٍ تحميل طلبك',
+  'submitted.shellTitle': 'تم تقديم طلبك بنجاح!',
+  'submitted.title': 'تم تقديم الطلب',
+  'submitted.number': 'رقم طلبك هو {number}.',
+  'submitted.text': 'شكرًا لك. سنراجع طلبك ونتواصل معك، ويمكنك متابعة حالته في أي وقت.',
+  'submitted.checkStatus': 'متابعة حالة الطلب',
 };

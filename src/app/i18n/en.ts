@@ -143,6 +143,15 @@ export const en = {
   'save.offline': 'You are offline. Your changes are kept and will be saved when you are back online.',
   'save.retrying': 'Saving failed. Trying again…',
   'save.refused': 'Not saved — fix the highlighted field',
+
+  'error.title': 'Error occured',
+  'error.reload': 'Reload the page',
+  'application.loading': 'Loading your application',
+  'submitted.shellTitle': 'Check it out. Application submitted!',
+  'submitted.title': 'Application submitted',
+  'submitted.number': 'Your application number is {number}.',
+  'submitted.text': 'Thank you. We will review your application and contact you. You can check its status at any time.',
+  'submitted.checkStatus': 'Check status',
 } as const;
 
 export type MessageId = keyof typeof en;
