@@ -8,6 +8,7 @@ import { documentBlocks, requiredDone } from './documentList';
 import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
 import { useDraftOnly } from '../journey/draftOnly';
+import { useT } from '../../i18n/useT';
 import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useProspectDocuments, useUploads } from './useDocuments';
 
 const useStyles = makeStyles({
@@ -26,6 +27,7 @@ const NEXT = '/business/SelectServices';
  */
 export default function UploadDocumentsPage() {
   const styles = useStyles();
+  const t = useT();
   const navigate = useNavigate();
   const app = useApplication();
   const leftDraft = useDraftOnly();
@@ -45,10 +47,10 @@ export default function UploadDocumentsPage() {
     <Shell title={UPLOAD_PANEL_TITLE}>
       {/* Fluent's Text is inline unless `block`: without it the heading and the intro ran together on one line. */}
       <Title2 as="h1" block className={styles.heading}>
-        Upload Documents
+        {t('documents.title')}
       </Title2>
       <Body1 as="p" block className={styles.intro}>
-        PDF, JPG or PNG files, from 50 KB to 5 MB each. Documents marked Required are needed before you continue.
+        {t('documents.intro')}
       </Body1>
       <SaveStatus />
       {error && (
@@ -56,7 +58,7 @@ export default function UploadDocumentsPage() {
           <MessageBarBody>{error.message}</MessageBarBody>
         </MessageBar>
       )}
-      {isLoading && <Spinner label="Loading your documents" />}
+      {isLoading && <Spinner label={t('documents.loading')} />}
       {docs && (
         <DocumentsPanel
           docs={docs}
@@ -72,7 +74,7 @@ export default function UploadDocumentsPage() {
         />
       )}
       <div className={styles.actions}>
-        <Button onClick={() => navigate('/business/FinalQuestions')}>Back</Button>
+        <Button onClick={() => navigate('/business/FinalQuestions')}>{t('common.back')}</Button>
         <Button
           appearance="primary"
           disabled={!ready || busy}
@@ -81,9 +83,9 @@ export default function UploadDocumentsPage() {
             navigate(NEXT);
           }}
         >
-          Continue
+          {t('common.continue')}
         </Button>
-        {!ready && docs && <Text size={200}>Upload every required document to continue.</Text>}
+        {!ready && docs && <Text size={200}>{t('documents.requiredFirst')}</Text>}
       </div>
     </Shell>
   );
