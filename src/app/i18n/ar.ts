@@ -177,4 +177,11 @@ export const ar: Messages = {
   'stakeholders.edit': 'تعديل',
   'stakeholders.removeNamed': 'إزالة {name}',
   'stakeholders.remove': 'إزالة',
+
+  'reupload.title': 'تحميل مستنداتك',
+  'reupload.needed': 'نحتاج إلى المستندات أدناه لمتابعة طلبك. ملفات بصيغة PDF أو JPG أو PNG، يتراوح حجم كل منها بين 50 كيلوبايت و5 ميغابايت.',
+  'reupload.complete': 'استلمنا جميع المستندات التي طلبناها. تجد مستنداتك أدناه.',
+  'reupload.bankMessage': 'رسالة من البنك',
+  'reupload.status': 'الحالة: {status}. {message}',
+  'reupload.done': 'تم',
 };

@@ -178,6 +178,13 @@ export const en = {
   'stakeholders.edit': 'Edit',
   'stakeholders.removeNamed': 'Remove {name}',
   'stakeholders.remove': 'Remove',
+
+  'reupload.title': 'Upload your documents',
+  'reupload.needed': 'We need the documents below to carry on with your application. PDF, JPG or PNG files, from 50 KB to 5 MB each.',
+  'reupload.complete': 'We have every document we asked for. Your documents are listed below.',
+  'reupload.bankMessage': 'Message from the bank',
+  'reupload.status': 'Status: {status}. {message}',
+  'reupload.done': 'Done',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -68,7 +68,9 @@ export function draftTranslationIssues(base: ContentFiles, files: ContentFiles, 
   const seen = new Set<string>();
   const add = (issue: TranslationIssue) => {
     const key = `${issue.file}#${issue.pointer}`;
-    if (!seen.has(key)) issues.push(issue), seen.add(key);
+    if (seen.has(key)) return;
+    seen.add(key);
+    issues.push(issue);
   };
   for (const file of changedPaths) {
     if (file.startsWith('i18n/') || files[file] === undefined) continue;

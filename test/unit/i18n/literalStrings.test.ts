@@ -30,7 +30,6 @@ const NOT_YET_TRANSLATED = new Set([
   'features/agent/UnsavedChangesGuard.tsx',
   'features/documents/ApplicationStatusPage.tsx',
   'features/documents/DocumentsPanel.tsx',
-  'features/documents/ReUploadDocumentsPage.tsx',
   'features/documents/SubmitApplicationPage.tsx',
   'features/journey/RedirectPage.tsx',
   'features/stakeholders/StakeholderWizard.tsx',
