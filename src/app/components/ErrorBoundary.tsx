@@ -2,7 +2,6 @@ import { Body1, Button, Title2 } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reportError } from '../lib/reportError';
-import { useT } from '../i18n/useT';
 
 function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -12,15 +11,14 @@ function errorText(error: unknown): string {
 
 /** Spec: a failure shows 'Error occured' plus the error text (and never a blank page). Spelling as in the spec. */
 export function ErrorMessage({ error }: { error: unknown }) {
-  const t = useT();
   return (
     <div role="alert" style={{ padding: 32, maxWidth: 720 }}>
-      <Title2 as="h1">{t('error.title')}</Title2>
+      <Title2 as="h1">Error occured</Title2>
       <Body1 as="p" style={{ whiteSpace: 'pre-wrap' }}>
         {errorText(error)}
       </Body1>
       <Button appearance="primary" onClick={() => window.location.reload()}>
-        {t('error.reload')}
+        Reload the page
       </Button>
     </div>
   );

@@ -1,7 +1,8 @@
 import type { Messages } from './en';
+import type { PageMessageId } from './enPages';
 
 /** The application's own texts in Arabic (loaded on demand: English pages never download it). Terms: docs/arabic-glossary.md. */
-export const ar: Messages = {
+export const ar: Messages & Record<PageMessageId, string> = {
   'language.switch': 'English',
   'language.switchLabel': 'English (الإنجليزية)',
 
@@ -143,9 +144,6 @@ export const ar: Messages = {
   'save.retrying': 'تعذّر الحفظ. جارٍ إعادة المحاولة…',
   'save.refused': 'لم يتم الحفظ — يرجى تصحيح الحقل المميّز',
 
-  'error.title': 'حدث خطأ',
-  'error.reload': 'إعادة تحميل الصفحة',
-  'application.loading': 'جارٍ تحميل طلبك',
   'submitted.shellTitle': 'تم تقديم طلبك بنجاح!',
   'submitted.title': 'تم تقديم الطلب',
   'submitted.number': 'رقم طلبك هو {number}.',
@@ -173,10 +171,6 @@ export const ar: Messages = {
   'documents.intro': 'ملفات بصيغة PDF أو JPG أو PNG، يتراوح حجم كل منها بين 50 كيلوبايت و5 ميغابايت. يجب تحميل المستندات المشار إليها بـ«إلزامي» قبل المتابعة.',
   'documents.loading': 'جارٍ تحميل مستنداتك',
   'documents.requiredFirst': 'يرجى تحميل جميع المستندات الإلزامية للمتابعة.',
-  'stakeholders.editNamed': 'تعديل {name}',
-  'stakeholders.edit': 'تعديل',
-  'stakeholders.removeNamed': 'إزالة {name}',
-  'stakeholders.remove': 'إزالة',
 
   'reupload.title': 'تحميل مستنداتك',
   'reupload.needed': 'نحتاج إلى المستندات أدناه لمتابعة طلبك. ملفات بصيغة PDF أو JPG أو PNG، يتراوح حجم كل منها بين 50 كيلوبايت و5 ميغابايت.',

@@ -4,8 +4,12 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_WIDGET_TEXTS } from '../../../widgets/lib/WidgetTexts';
 import { ar } from '../../../src/app/i18n/ar';
-import { en } from '../../../src/app/i18n/en';
+import { en as entryTexts } from '../../../src/app/i18n/en';
+import { enPages } from '../../../src/app/i18n/enPages';
 import { westernDigits } from '../../../src/shared/digits';
+
+/** Every English text of the app: the entry chunk's (en.ts) and the later pages' (enPages.ts), no id in both. */
+const en = { ...entryTexts, ...enPages };
 
 /** The argument names of an ICU message (plural branches included). */
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
@@ -28,6 +32,7 @@ const OTHER_LANGUAGE = new Set(['language.switch']);
 
 describe("the app's own texts", () => {
   it('have an Arabic text for every English one and no Arabic text without an English one', () => {
+    expect(Object.keys(enPages).filter((id) => id in entryTexts)).toEqual([]);
     expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
   });
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
 import { useSessionControls } from '../session/session';
-import { useT } from '../../i18n/useT';
+import { usePageT } from '../../i18n/usePageT';
 
 const useStyles = makeStyles({
   heading: { ...typographyStyles.title2, margin: 0, outlineStyle: 'none' },
@@ -21,7 +21,7 @@ export default function ApplicationSubmittedPage() {
   const navigate = useNavigate();
   const app = useApplication();
   const { logout } = useSessionControls();
-  const t = useT();
+  const t = usePageT();
   const heading = useRef<HTMLHeadingElement>(null);
   const number = useRef(app.prospectId);
   number.current ??= app.prospectId;

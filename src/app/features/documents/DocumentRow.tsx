@@ -3,6 +3,7 @@ import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkCircleFilled, Delete
 import { useId, useRef, type ChangeEvent } from 'react';
 import { type Availability, type DocumentEntry } from './documentList';
 import { ACCEPT } from './fileChecks';
+import { usePageT } from '../../i18n/usePageT';
 import { useT } from '../../i18n/useT';
 import type { UploadState } from './useDocuments';
 
@@ -40,7 +41,8 @@ export interface DocumentRowProps {
  */
 export function DocumentRow({ entry, availability, upload, onFile, onCancel, onDownload, onDelete, readOnly = false }: DocumentRowProps) {
   const styles = useStyles();
-  const t = useT();
+  const t = usePageT();
+  const common = useT();
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const busy = upload?.progress !== undefined;
@@ -103,7 +105,7 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
           <ProgressBar className={styles.grow} value={upload.progress} max={1} aria-label={t('documents.uploading', { name: upload.fileName ?? entry.documentTitle })} />
           <Text size={200} aria-live="polite">{t('documents.progress', { value: Math.round((upload.progress ?? 0) * 100) / 100 })}</Text>
           <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('documents.cancelNamed', { name: entry.documentTitle })} onClick={onCancel}>
-            {t('common.cancel')}
+            {common('common.cancel')}
           </Button>
         </div>
       )}

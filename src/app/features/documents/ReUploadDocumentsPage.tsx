@@ -10,7 +10,7 @@ import { RequestedDocuments } from './RequestedDocuments';
 import { useApplicationStatus } from './useApplicationStatus';
 import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
-import { useT } from '../../i18n/useT';
+import { usePageT } from '../../i18n/usePageT';
 import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useUploads } from './useDocuments';
 
 const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalXXL } });
@@ -23,7 +23,7 @@ const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHo
  */
 export default function ReUploadDocumentsPage() {
   const styles = useStyles();
-  const t = useT();
+  const t = usePageT();
   const navigate = useNavigate();
   const app = useApplication();
   const { data: config } = useConfig();

@@ -1,6 +1,6 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, CircleRegular } from '@fluentui/react-icons';
-import { useT } from '../../i18n/useT';
+import { usePageT } from '../../i18n/usePageT';
 import type { RequestableDocument } from '../../../content/lifecycle';
 
 const useStyles = makeStyles({
@@ -13,7 +13,7 @@ const useStyles = makeStyles({
 /** The documents the bank asked for, each marked received (uploaded since the request) or needed. */
 export function RequestedDocuments({ requested, missing }: { requested: RequestableDocument[]; missing: Set<string> }) {
   const styles = useStyles();
-  const t = useT();
+  const t = usePageT();
   return (
     <ul className={styles.list} aria-label={t('documents.requested')}>
       {requested.map((d) => {

@@ -8,6 +8,7 @@ import { documentBlocks, requiredDone } from './documentList';
 import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
 import { useDraftOnly } from '../journey/draftOnly';
+import { usePageT } from '../../i18n/usePageT';
 import { useT } from '../../i18n/useT';
 import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useProspectDocuments, useUploads } from './useDocuments';
 
@@ -27,7 +28,8 @@ const NEXT = '/business/SelectServices';
  */
 export default function UploadDocumentsPage() {
   const styles = useStyles();
-  const t = useT();
+  const t = usePageT();
+  const common = useT();
   const navigate = useNavigate();
   const app = useApplication();
   const leftDraft = useDraftOnly();
@@ -74,7 +76,7 @@ export default function UploadDocumentsPage() {
         />
       )}
       <div className={styles.actions}>
-        <Button onClick={() => navigate('/business/FinalQuestions')}>{t('common.back')}</Button>
+        <Button onClick={() => navigate('/business/FinalQuestions')}>{common('common.back')}</Button>
         <Button
           appearance="primary"
           disabled={!ready || busy}
@@ -83,7 +85,7 @@ export default function UploadDocumentsPage() {
             navigate(NEXT);
           }}
         >
-          {t('common.continue')}
+          {common('common.continue')}
         </Button>
         {!ready && docs && <Text size={200}>{t('documents.requiredFirst')}</Text>}
       </div>

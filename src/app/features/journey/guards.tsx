@@ -16,7 +16,6 @@ import { shellApplicationAtom } from '../../components/shellState';
 import { useAtomValue, useSetAtom } from '../../lib/jotai';
 import { useApplication } from '../application';
 import { accountChoiceAtom } from '../products/accountChoice';
-import { useT } from '../../i18n/useT';
 import { useSession } from '../session/session';
 
 export const LOGIN_PATH = '/business/ApplicantInfo';
@@ -60,7 +59,6 @@ export function RequireProspect({ children }: { children: ReactNode }) {
   const session = useSession();
   const app = useApplication();
   const { search } = useLocation();
-  const t = useT();
   if (session?.kind !== 'customer') return <Navigate to={{ pathname: app.prospectId ? COME_BACK_PATH : LOGIN_PATH, search }} replace />;
   if (!app.prospectId) return <Navigate to={{ pathname: MY_APPLICATIONS_PATH, search }} replace />;
   if (app.loadError) {
@@ -70,7 +68,7 @@ export function RequireProspect({ children }: { children: ReactNode }) {
       </MessageBar>
     );
   }
-  if (!app.prospect && !app.stop) return <Spinner label={t('application.loading')} />;
+  if (!app.prospect && !app.stop) return <Spinner label="Loading your application" />;
   return (
     <>
       <ShellSync />

@@ -1,6 +1,5 @@
 import { Badge, Body1, Button, Caption1, Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { Building20Regular, Delete20Regular, Edit20Regular, Person20Regular } from '@fluentui/react-icons';
-import { useT } from '../../i18n/useT';
 import { memo } from 'react';
 
 const useStyles = makeStyles({
@@ -48,7 +47,6 @@ export function roleText({ company, signatory, shareholder, percentage }: Pick<S
  */
 export const StakeholderCard = memo(function StakeholderCard(props: StakeholderCardProps) {
   const styles = useStyles();
-  const t = useT();
   const { id, position, company, done, total, next, nextTitle, selected, onEdit, onRemove } = props;
   const name = props.name || `Stakeholder ${position}`;
   const complete = total > 0 && done >= total;
@@ -71,11 +69,11 @@ export const StakeholderCard = memo(function StakeholderCard(props: StakeholderC
         </Caption1>
       </div>
       <div className={styles.actions}>
-        <Button icon={<Edit20Regular />} aria-label={t('stakeholders.editNamed', { name })} aria-expanded={selected} onClick={(e) => onEdit(id, e.currentTarget)} data-stakeholder-edit={id}>
-          {t('stakeholders.edit')}
+        <Button icon={<Edit20Regular />} aria-label={`Edit ${name}`} aria-expanded={selected} onClick={(e) => onEdit(id, e.currentTarget)} data-stakeholder-edit={id}>
+          Edit
         </Button>
-        <Button icon={<Delete20Regular />} aria-label={t('stakeholders.removeNamed', { name })} onClick={(e) => onRemove(id, e.currentTarget)}>
-          {t('stakeholders.remove')}
+        <Button icon={<Delete20Regular />} aria-label={`Remove ${name}`} onClick={(e) => onRemove(id, e.currentTarget)}>
+          Remove
         </Button>
       </div>
     </Card>

@@ -1,0 +1,16 @@
+import { useCallback, useContext } from 'react';
+import { createIntl, IntlContext } from 'react-intl';
+import { en } from './en';
+import { enPages, type PageMessageId } from './enPages';
+
+type Values = Record<string, string | number>;
+let english: ReturnType<typeof createIntl> | undefined;
+
+/**
+ * `t(id, values)` for the texts of enPages.ts: the page's language (ar.ts has them), English from enPages as the
+ * default message. Kept apart from useT so that these texts stay in the chunks of the pages that use them.
+ */
+export function usePageT(): (id: PageMessageId, values?: Values) => string {
+  const intl = useContext(IntlContext) ?? (english ??= createIntl({ locale: 'en', messages: en }));
+  return useCallback((id: PageMessageId, values?: Values) => intl.formatMessage({ id, defaultMessage: enPages[id] }, values), [intl]);
+}
