@@ -178,4 +178,10 @@ export const ar: Messages & Record<PageMessageId, string> = {
   'reupload.bankMessage': 'رسالة من البنك',
   'reupload.status': 'الحالة: {status}. {message}',
   'reupload.done': 'تم',
+  'invite.opening': 'جارٍ فتح طلبك',
+  'invite.title': 'دعوتك',
+  'invite.failed': 'تعذّر فتح دعوتك. يرجى التحقق من اتصالك بالإنترنت وفتح الرابط مرة أخرى.',
+  'invite.without': 'يمكنك فتح حساب الأعمال عبر الإنترنت دون الدعوة.',
+  'invite.apply': 'قدّم طلبك الآن',
+  'invite.comeBack': 'متابعة طلب محفوظ',
 };

@@ -36,6 +36,12 @@ export const enPages = {
   'reupload.bankMessage': 'Message from the bank',
   'reupload.status': 'Status: {status}. {message}',
   'reupload.done': 'Done',
+  'invite.opening': 'Opening your application',
+  'invite.title': 'Your invitation',
+  'invite.failed': 'We could not open your invitation. Please check your connection and open the link again.',
+  'invite.without': 'You can open your business account online without the invitation.',
+  'invite.apply': 'Apply now',
+  'invite.comeBack': 'Continue a saved application',
 } as const;
 
 export type PageMessageId = keyof typeof enPages;

@@ -33,7 +33,6 @@ const NOT_YET_TRANSLATED = new Set([
   'features/documents/ApplicationStatusPage.tsx',
   'features/documents/DocumentsPanel.tsx',
   'features/documents/SubmitApplicationPage.tsx',
-  'features/journey/RedirectPage.tsx',
   'features/stakeholders/StakeholderCard.tsx',
   'features/stakeholders/StakeholderWizard.tsx',
   'features/stakeholders/StakeholdersPage.tsx',
