@@ -42,6 +42,16 @@ export const enPages = {
   'invite.without': 'You can open your business account online without the invitation.',
   'invite.apply': 'Apply now',
   'invite.comeBack': 'Continue a saved application',
+  'submit.title': 'Submit your application',
+  'submit.checking': 'Checking your application',
+  'submit.intro': 'Please check that everything is right. Once you submit, we start working on your application.',
+  'submit.number': 'Application number',
+  'submit.loadingAnswers': 'Loading your answers',
+  'submit.confirm': 'I confirm that the information in this application is true and complete.',
+  'submit.failed': 'We could not submit your application',
+  'submit.glitch': 'We are facing a glitch at the moment, please try again later.',
+  'submit.documents': 'Documents',
+  'submit.submit': 'Submit application',
 } as const;
 
 export type PageMessageId = keyof typeof enPages;

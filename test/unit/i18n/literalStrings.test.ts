@@ -32,7 +32,6 @@ const NOT_YET_TRANSLATED = new Set([
   'features/agent/UnsavedChangesGuard.tsx',
   'features/documents/ApplicationStatusPage.tsx',
   'features/documents/DocumentsPanel.tsx',
-  'features/documents/SubmitApplicationPage.tsx',
   'features/stakeholders/StakeholderCard.tsx',
   'features/stakeholders/StakeholderWizard.tsx',
   'features/stakeholders/StakeholdersPage.tsx',
