@@ -52,6 +52,21 @@ export const enPages = {
   'submit.glitch': 'We are facing a glitch at the moment, please try again later.',
   'submit.documents': 'Documents',
   'submit.submit': 'Submit application',
+  'status.shellTitle': 'Where your application stands',
+  'status.loading': 'Loading your application',
+  'status.loadFailed': 'The application could not be loaded.',
+  'status.application': 'Application {id}',
+  'status.islamic': ' (Islamic)',
+  'status.statusLabel': 'Status:',
+  'status.reason': 'Reason',
+  'status.needed': 'What we need from you',
+  'status.accounts': 'Your account numbers',
+  'status.accountNumbers': 'Account numbers',
+  'status.timeline': 'Timeline',
+  'status.byYou': 'by you',
+  'status.byBank': 'by the bank',
+  'status.myApplications': 'My applications',
+  'status.upload': 'Upload documents',
 } as const;
 
 export type PageMessageId = keyof typeof enPages;

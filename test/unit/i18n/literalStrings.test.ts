@@ -30,7 +30,6 @@ const NOT_YET_TRANSLATED = new Set([
   'features/agent/SearchProspectPage.tsx',
   'features/agent/SearchedAppInfoPage.tsx',
   'features/agent/UnsavedChangesGuard.tsx',
-  'features/documents/ApplicationStatusPage.tsx',
   'features/documents/DocumentsPanel.tsx',
   'features/stakeholders/StakeholderCard.tsx',
   'features/stakeholders/StakeholderWizard.tsx',
