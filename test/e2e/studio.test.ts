@@ -110,7 +110,7 @@ suite('schema studio in Chromium', () => {
 
   /** The Arabic beside an English text of the selected field: a new or rewritten English text needs its Arabic to be published. */
   async function fillArabic(page: Page, label: string, text: string) {
-    await page.getByLabel(`${label} (Arabic)`).fill(text);
+    await page.getByLabel(`${label} (Arabic)`, { exact: true }).fill(text);
   }
 
   /** The author submits the draft open in `page` (its draft page) for review; returns the draft's id. */
@@ -296,6 +296,7 @@ suite('schema studio in Chromium', () => {
     await fillArabic(page, 'Label', 'الاسم التجاري');
     await fillArabic(page, 'Help text', 'حتى 30 حرفًا.');
     await fillArabic(page, 'Max length message', 'الاسم التجاري أطول من المسموح: 30 حرفًا كحد أقصى');
+    await fillArabic(page, 'Message when it starts or ends with a space', 'يجب ألا يبدأ الاسم التجاري أو ينتهي بمسافة: يرجى حذف المسافة');
     // The draft is saved on the server: it survives a reload (and a colleague can open it). The editor saves 700 ms
     // after the last change, so the limit's save is waited for past that moment.
     await page.waitForTimeout(900);
@@ -341,6 +342,9 @@ suite('schema studio in Chromium', () => {
     await page.getByRole('button', { name: 'Company name', exact: true }).click();
     await page.getByLabel('Max length', { exact: true }).fill('20');
     await fillArabic(page, 'Help text', "كما هو مكتوب في الرخصة التجارية، حتى 20 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & ' -");
+    // The limit's message followed the limit too (50 -> 20).
+    await expect.poll(() => page.getByLabel('Max length message', { exact: true }).inputValue()).toContain('20');
+    await fillArabic(page, 'Max length message', 'اسم الشركة أطول من المسموح: 20 حرفًا كحد أقصى');
     await page.getByRole('button', { name: 'Check draft' }).click();
     const warning = page.getByText(/Breaking change: \d+ saved applications? would newly fail/);
     await warning.waitFor();

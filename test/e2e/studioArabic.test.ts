@@ -116,9 +116,8 @@ suite('schema studio in Arabic, in Chromium', () => {
 
     // The English help rewritten, the Arabic left as published: the check names the field (out of date).
     await page.getByLabel('Help text', { exact: true }).fill(NEW_HELP);
-    // An Arabic label emptied: flagged beside it at once, and by the check.
+    // An Arabic label emptied: missing, the check names it.
     await arabicLabel.fill('');
-    await page.getByText('No Arabic yet: the Arabic applicant would read the English. Publishing needs it.').waitFor();
     // The check shows the result of the draft as it is: once the editor has caught up with the typing (and saved).
     await page.waitForTimeout(900);
     await page.getByText(/Saved on the server/).waitFor();
@@ -130,10 +129,9 @@ suite('schema studio in Arabic, in Chromium', () => {
       .waitFor();
     await page.getByText('No Arabic translation of the label of organizationInfo.companyName (steps/companyDetails.schema.json): “Company name”. Write the Arabic text beside the English before publishing.').waitFor();
 
-    // Fixed: the Arabic written beside the English; the flag goes.
+    // Fixed: the Arabic written beside the English.
     await page.getByLabel('Help text (Arabic)').fill(NEW_ARABIC_HELP);
     await arabicLabel.fill(NEW_ARABIC_LABEL);
-    await expect.poll(() => page.getByText(/Publishing needs it/).count()).toBe(0);
     // The preview shows the English applicant's page, unchanged label.
     await page.getByRole('region', { name: 'Preview' }).getByLabel('Company name').waitFor();
 

@@ -140,6 +140,11 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
   const deferred = useDeferredValue(draft);
   const merged = useMemo(() => withDraft(base, deferred), [base, deferred]);
   const changed = useMemo(() => changedFiles(deferred, base), [deferred, base]);
+  // The preview (in English) follows the draft without its Arabic: typing a translation does not rebuild it.
+  const { [ARABIC_CATALOGUE]: _arabic, ...previewChanges } = changed.files;
+  const previewKey = canonicalJson(previewChanges);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const preview = useMemo(() => ({ files: { ...base, ...previewChanges }, changes: previewChanges }), [previewKey, base]);
   // One lint per file text and content: the editor's lint and the problem list share it. Schemas are linted by the
   // server (POST /api/studio/lint, the same lintContentFile): compiling a schema needs ajv's compiler, which the
   // browser does not run (the CSP has no 'unsafe-eval'); the other files are linted here.
@@ -282,7 +287,7 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
             )}
           </div>
         </div>
-        <PreviewPane step={step} files={merged} baseVersion={draft.baseVersion} changes={changed.files} />
+        <PreviewPane step={step} files={preview.files} baseVersion={draft.baseVersion} changes={preview.changes} />
       </div>
       <div style={{ marginTop: 32 }}>
         <TestsPanel

@@ -70,7 +70,6 @@ const useStyles = makeStyles({
     justifyContent: 'flex-start',
     textAlign: 'start',
   },
-  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '12px' },
   selected: { outline: `2px solid ${tokens.colorBrandStroke1}` },
   kind: { color: tokens.colorNeutralForeground2, minWidth: '90px' },
   section: {
@@ -194,9 +193,9 @@ function Bilingual({ label, hint, english, onEnglish, kind, multiline, where }: 
   );
   if (!where) return field;
   return (
-    <div className={styles.pair}>
+    <div className={styles.row}>
       {field}
-      <ArabicInput label={label} english={english} textKey={fieldTextKey(where.arabic.step, where.ui, where.path, kind)} arabic={where.arabic} multiline={multiline} />
+      <ArabicInput label={label} english={english} textKey={fieldTextKey(where.arabic.step, where.ui, where.path, kind)} arabic={where.arabic} />
     </div>
   );
 }
@@ -449,6 +448,10 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                 where={where}
               />
             ))}
+          {where && typeof node?.['x-trimmed'] === 'string' && (
+            // The message of a keyword the form does not edit: its Arabic is written here all the same.
+            <ArabicInput label="Message when it starts or ends with a space" english={node['x-trimmed']} textKey={fieldTextKey(where.arabic.step, ui, path, 'x-trimmed')} arabic={where.arabic} />
+          )}
           {list && onListChange && (
             // A long list starts folded, so the field's conditions stay in reach; a short or new one starts open.
             <details key={list.name} open={list.options.length <= 8}>

@@ -89,7 +89,7 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
                 <Input value={o.label} onChange={(_, d) => run(() => renameOption(list, i, d.value))} />
               </Field>
               {arabic && (
-                <ArabicInput className={styles.label} label={`Option ${i + 1} label`} english={o.label} textKey={['lists', list.name, 'options', String(o.value)]} arabic={arabic} />
+                <ArabicInput label={`Option ${i + 1} label`} english={o.label} textKey={['lists', list.name, 'options', String(o.value)]} arabic={arabic} />
               )}
               <Text className={styles.code} title="The code saved in applications">
                 code {String(o.value)}

@@ -1,18 +1,18 @@
-import { Field, Input, Textarea } from '@fluentui/react-components';
-import { type Catalogue, cataloguePath, isText } from '../../../content/i18n/catalogueBasics';
+import { Field, Input } from '@fluentui/react-components';
+import { type Catalogue, cataloguePath } from '../../../content/i18n/catalogueBasics';
 import type { FieldPath } from './fields';
 import { schemaPath, uiPath } from './draft';
 
 /**
  * The Arabic side of the studio's form view: where a text lives in the catalogue schemas/i18n/ar.json (a step's
  * text: its file and JSON pointer; a list's: its name and "title" or an option's code), its translation in the
- * draft, and whether it is missing. The server's check finds missing and out-of-date translations
+ * draft. The server's check finds missing and out-of-date translations
  * (src/content/i18n/draftTranslations.ts) and refuses to publish.
  */
 export const ARABIC_CATALOGUE = cataloguePath('ar');
 
 /** A field's text: its label, help, placeholder, message when not filled, or a rule's message (`message:maxLength`; `message:*` for all rules). */
-export type TextKind = 'label' | 'help' | 'placeholder' | 'requiredMessage' | `message:${string}`;
+export type TextKind = 'label' | 'help' | 'placeholder' | 'requiredMessage' | 'x-trimmed' | `message:${string}`;
 
 /** Where a text's translation is: ['texts', file, pointer] or ['lists', name, 'title'] / ['lists', name, 'options', code]. */
 export type TextKey = string[];
@@ -31,6 +31,7 @@ export function fieldTextKey(step: string, ui: unknown, path: FieldPath, kind: T
   const inSchema = (pointer: string): TextKey => ['texts', schemaPath(step), pointer];
   if (kind === 'label') return typeof at(ui, pointerKeys(`${u}/ui:title`)) === 'string' ? inUi('ui:title') : inSchema(`${s}/title`);
   if (kind === 'help' || kind === 'placeholder') return inUi(`ui:${kind}`);
+  if (kind === 'x-trimmed') return inSchema(`${s}/x-trimmed`);
   if (kind === 'requiredMessage') return inSchema(`${s.slice(0, s.lastIndexOf('/properties/'))}/errorMessage/required/${esc(path[path.length - 1]!)}`);
   const keyword = kind.slice(8);
   return inSchema(`${s}/errorMessage${keyword === '*' ? '' : `/${esc(keyword)}`}`);
@@ -60,27 +61,17 @@ export function withTranslation(catalogueText: string | undefined, key: TextKey,
   return JSON.stringify(catalogue, null, 1) + '\n';
 }
 
-/** Missing: an English text without Arabic (an out-of-date Arabic is found by the server's check, which names the field). */
-const isMissing = (english: string, catalogueText: string | undefined, key: TextKey) => !!english && isText(english) && !translationOf(catalogueText, key).trim();
-
 /** The draft's Arabic catalogue, for the Arabic inputs of the form view. */
 export interface ArabicDraft {
   text: string;
   onChange(text: string): void;
 }
 
-/** An Arabic text beside its English: right to left, flagged when missing or still the translation of an older English. */
-export function ArabicInput({ label, english, textKey, arabic, multiline, className }: { label: string; english: string; textKey: TextKey; arabic: ArabicDraft; multiline?: boolean; className?: string }) {
-  const missing = isMissing(english, arabic.text, textKey);
-  const props = { dir: 'rtl', lang: 'ar', value: translationOf(arabic.text, textKey), onChange: (_: unknown, d: { value: string }) => arabic.onChange(withTranslation(arabic.text, textKey, d.value)) } as const;
+/** An Arabic text beside its English, right to left (the check names a missing or out-of-date one). */
+export function ArabicInput({ label, textKey, arabic }: { label: string; english: string; textKey: TextKey; arabic: ArabicDraft }) {
   return (
-    <Field
-      className={className}
-      label={`${label} (Arabic)`}
-      validationState={missing ? 'error' : 'none'}
-      validationMessage={missing ? 'No Arabic yet: the Arabic applicant would read the English. Publishing needs it.' : undefined}
-    >
-      {multiline ? <Textarea {...props} resize="vertical" /> : <Input {...props} />}
+    <Field label={`${label} (Arabic)`}>
+      <Input dir="rtl" lang="ar" value={translationOf(arabic.text, textKey)} onChange={(_, d) => arabic.onChange(withTranslation(arabic.text, textKey, d.value))} />
     </Field>
   );
 }
