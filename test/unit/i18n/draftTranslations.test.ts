@@ -6,7 +6,7 @@ import { readSchemas } from '../readSchemas';
 const base = readSchemas();
 const SCHEMA = 'steps/companyDetails.schema.json';
 const UI = 'steps/companyDetails.ui.json';
-type Json = Record<string, any>;
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const clone = (path: string) => structuredClone(base[path]) as Json;
 
 /** The draft's content and the files it changes. */
