@@ -36,7 +36,7 @@ import {
 import { ListEditor } from './ListEditor';
 import { LIST_NAME, listNameFromTitle, newList } from './listEdit';
 import { LogicEditor } from './LogicEditor';
-import { type ArabicDraft, ArabicInput, fieldTextKey, type TextKind } from './translations';
+import { type ArabicDraft, ArabicInput, fieldTextKey, keywordMessages, type TextKind } from './translations';
 import { addPaletteField, FIELD_KINDS, type FieldKind, kindLabel, kindOf, namedPattern, paletteProblems, PATTERNS, patternMessage } from './palette';
 
 const useStyles = makeStyles({
@@ -195,7 +195,7 @@ function Bilingual({ label, hint, english, onEnglish, kind, multiline, where }: 
   return (
     <div className={styles.row}>
       {field}
-      <ArabicInput label={label} english={english} textKey={fieldTextKey(where.arabic.step, where.ui, where.path, kind)} arabic={where.arabic} />
+      <ArabicInput label={label} textKey={fieldTextKey(where.arabic.step, where.ui, where.path, kind)} arabic={where.arabic} />
     </div>
   );
 }
@@ -448,10 +448,10 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                 where={where}
               />
             ))}
-          {where && typeof node?.['x-trimmed'] === 'string' && (
-            // The message of a keyword the form does not edit: its Arabic is written here all the same.
-            <ArabicInput label="Message when it starts or ends with a space" english={node['x-trimmed']} textKey={fieldTextKey(where.arabic.step, ui, path, 'x-trimmed')} arabic={where.arabic} />
-          )}
+          {where &&
+            node &&
+            // The messages of keywords the form does not edit (labelled by their English): their Arabic all the same.
+            keywordMessages(node).map(([english, at]) => <ArabicInput key={at} label={english} textKey={fieldTextKey(where.arabic.step, ui, path, `x:${at}`)} arabic={where.arabic} />)}
           {list && onListChange && (
             // A long list starts folded, so the field's conditions stay in reach; a short or new one starts open.
             <details key={list.name} open={list.options.length <= 8}>

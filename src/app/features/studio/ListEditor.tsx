@@ -77,7 +77,7 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
           : 'A new list: it is published with the draft.'}
       </Text>
       {arabic && list.title && (
-        <ArabicInput label="List title" english={list.title} textKey={['lists', list.name, 'title']} arabic={arabic} />
+        <ArabicInput label="List title" textKey={['lists', list.name, 'title']} arabic={arabic} />
       )}
       {list.options.length === 0 && <Text>The list has no options yet: add the first one below.</Text>}
       <ol className={styles.options}>
@@ -89,7 +89,7 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
                 <Input value={o.label} onChange={(_, d) => run(() => renameOption(list, i, d.value))} />
               </Field>
               {arabic && (
-                <ArabicInput label={`Option ${i + 1} label`} english={o.label} textKey={['lists', list.name, 'options', String(o.value)]} arabic={arabic} />
+                <ArabicInput label={`Option ${i + 1} label`} textKey={['lists', list.name, 'options', String(o.value)]} arabic={arabic} />
               )}
               <Text className={styles.code} title="The code saved in applications">
                 code {String(o.value)}

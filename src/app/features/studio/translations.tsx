@@ -1,5 +1,5 @@
 import { Field, Input } from '@fluentui/react-components';
-import { type Catalogue, cataloguePath } from '../../../content/i18n/catalogueBasics';
+import { cataloguePath } from '../../../content/i18n/catalogueBasics';
 import type { FieldPath } from './fields';
 import { schemaPath, uiPath } from './draft';
 
@@ -12,7 +12,7 @@ import { schemaPath, uiPath } from './draft';
 export const ARABIC_CATALOGUE = cataloguePath('ar');
 
 /** A field's text: its label, help, placeholder, message when not filled, or a rule's message (`message:maxLength`; `message:*` for all rules). */
-export type TextKind = 'label' | 'help' | 'placeholder' | 'requiredMessage' | 'x-trimmed' | `message:${string}`;
+export type TextKind = 'label' | 'help' | 'placeholder' | 'requiredMessage' | `x:${string}` | `message:${string}`;
 
 /** Where a text's translation is: ['texts', file, pointer] or ['lists', name, 'title'] / ['lists', name, 'options', code]. */
 export type TextKey = string[];
@@ -31,20 +31,14 @@ export function fieldTextKey(step: string, ui: unknown, path: FieldPath, kind: T
   const inSchema = (pointer: string): TextKey => ['texts', schemaPath(step), pointer];
   if (kind === 'label') return typeof at(ui, pointerKeys(`${u}/ui:title`)) === 'string' ? inUi('ui:title') : inSchema(`${s}/title`);
   if (kind === 'help' || kind === 'placeholder') return inUi(`ui:${kind}`);
-  if (kind === 'x-trimmed') return inSchema(`${s}/x-trimmed`);
+  if (kind.startsWith('x:')) return inSchema(s + kind.slice(2));
   if (kind === 'requiredMessage') return inSchema(`${s.slice(0, s.lastIndexOf('/properties/'))}/errorMessage/required/${esc(path[path.length - 1]!)}`);
   const keyword = kind.slice(8);
   return inSchema(`${s}/errorMessage${keyword === '*' ? '' : `/${esc(keyword)}`}`);
 }
 
-const parse = (text: string | undefined): Catalogue => {
-  try {
-    const value = JSON.parse(text ?? '') as unknown;
-    return isObject(value) ? (value as unknown as Catalogue) : { locale: 'ar' };
-  } catch {
-    return { locale: 'ar' };
-  }
-};
+/** The draft's catalogue (a JSON object: the server refuses a draft file that is not one). */
+const parse = (text: string | undefined): Json => (text ? (JSON.parse(text) as Json) : {});
 
 export const translationOf = (catalogueText: string | undefined, key: TextKey): string => {
   const value = at(parse(catalogueText), key);
@@ -53,12 +47,19 @@ export const translationOf = (catalogueText: string | undefined, key: TextKey): 
 
 /** The catalogue (JSON text) with one translation set, or removed when empty. */
 export function withTranslation(catalogueText: string | undefined, key: TextKey, text: string): string {
-  const catalogue = parse(catalogueText) as unknown as Json;
+  const catalogue = parse(catalogueText);
   let node = catalogue;
   for (const k of key.slice(0, -1)) node = (node[k] = isObject(node[k]) ? { ...node[k] } : {});
   if (text) node[key[key.length - 1]!] = text;
   else delete node[key[key.length - 1]!];
-  return JSON.stringify(catalogue, null, 1) + '\n';
+  return JSON.stringify(catalogue);
+}
+
+/** The messages of a field's own keywords (x-trimmed, x-list, x-date, ...): [English, pointer under the field]. */
+export function keywordMessages(node: Json): [string, string][] {
+  return Object.entries(node).flatMap(([k, v]): [string, string][] =>
+    !k.startsWith('x-') ? [] : typeof v === 'string' ? [[v, `/${k}`]] : isObject(v) ? Object.entries(v).flatMap(([m, text]): [string, string][] => (m.startsWith('message') && typeof text === 'string' ? [[text, `/${k}/${m}`]] : [])) : [],
+  );
 }
 
 /** The draft's Arabic catalogue, for the Arabic inputs of the form view. */
@@ -68,7 +69,7 @@ export interface ArabicDraft {
 }
 
 /** An Arabic text beside its English, right to left (the check names a missing or out-of-date one). */
-export function ArabicInput({ label, textKey, arabic }: { label: string; english: string; textKey: TextKey; arabic: ArabicDraft }) {
+export function ArabicInput({ label, textKey, arabic }: { label: string; textKey: TextKey; arabic: ArabicDraft }) {
   return (
     <Field label={`${label} (Arabic)`}>
       <Input dir="rtl" lang="ar" value={translationOf(arabic.text, textKey)} onChange={(_, d) => arabic.onChange(withTranslation(arabic.text, textKey, d.value))} />
