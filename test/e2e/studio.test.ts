@@ -395,6 +395,7 @@ suite('schema studio in Chromium', () => {
     await fillArabic(page, 'Label', 'الفرع المفضل');
     await fillArabic(page, 'Message when not filled', 'يرجى اختيار الفرع المفضل');
     await fillArabic(page, 'Preferred branch: choose one of the options in the list', 'الفرع المفضل: يرجى الاختيار من القائمة');
+    await fillArabic(page, 'Placeholder', 'اختر');
     await options.getByLabel('List title (Arabic)').fill('الفروع');
     await options.getByLabel('Option 1 label (Arabic)').fill('أبوظبي - الكورنيش');
     await options.getByLabel('Option 2 label (Arabic)').fill('دبي مول');
