@@ -9,9 +9,10 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 import { ar } from '../../src/app/i18n/ar';
 import { en } from '../../src/app/i18n/en';
+import { enPages } from '../../src/app/i18n/enPages';
 
 const PREFIX = 'virtual:app-messages/';
-const CATALOGUES: Record<string, Record<string, string>> = { en, ar };
+const CATALOGUES: Record<string, Record<string, string>> = { en, enPages, ar };
 
 /** Each message's AST, as react-intl's own compiler (`formatjs compile --ast`) writes it. */
 export function compileMessages(messages: Record<string, string>): Record<string, unknown> {

@@ -125,12 +125,14 @@ export interface Budget {
  * languages (react-intl, issue 19) added 17 kB to every route (pages: 2 kB more for the stakeholder wizard's document
  * upload and the closed-application redirect); the messages are now compiled at build time and the ICU message
  * parser left out (scripts/lib/appMessages.ts), which gave back 7 kB on every route; RJSF's fast-uri replaced by
- * the browser's URL (src/app/lib/uriResolver.ts): 7.5 kB more off the form and studio pages.
+ * the browser's URL (src/app/lib/uriResolver.ts): 7.5 kB more off the form and studio pages. The studio's limit then
+ * went from 559 to 562 kB for its editor's Arabic beside the English (issue 19: each text's translation, edited and
+ * checked side by side), still 12 kB under the 574 kB of the start of that session; the target stays 559.
  */
 export const BUDGETS: Record<'landing' | 'page' | 'studio', Budget> = {
   landing: { limit: 181, target: 120 },
   page: { limit: 360, target: 300 },
-  studio: { limit: 559, target: 559 },
+  studio: { limit: 562, target: 559 },
 };
 
 export function budgetOf(route: string, budgets = BUDGETS): Budget {

@@ -33,6 +33,20 @@ describeEachDatabase('schema studio API', (db) => {
     return schema;
   }
 
+  /** The company step limited to `max` characters, with the Arabic of its new message (a rewritten English text needs its translation). */
+  function companyNameMax(max: number, catalogue: Json = readJson('schemas/i18n/ar.json')): Json {
+    const arabic = structuredClone(catalogue);
+    arabic.texts[COMPANY]['/properties/organizationInfo/properties/companyName/errorMessage/maxLength'] = `الحد الأقصى ${max} حرفًا`;
+    return { [COMPANY]: withCompanyNameMax(max), 'i18n/ar.json': arabic };
+  }
+
+  /** The Arabic catalogue of the latest version with translations of one file added or changed. */
+  async function arabicWith(file: string, texts: Record<string, string>): Promise<Json> {
+    const catalogue = structuredClone((await call('GET', `/api/studio/versions/${await latest()}`, product)).json().files['i18n/ar.json']);
+    catalogue.texts[file] = { ...catalogue.texts[file], ...texts };
+    return catalogue;
+  }
+
   async function latest(): Promise<number> {
     const res = await call('GET', '/api/studio/versions', product);
     return res.json().versions[0].version;
@@ -160,7 +174,17 @@ describeEachDatabase('schema studio API', (db) => {
     const broken2 = await createProspect(longName(48));
     await createProspect('Short Name LLC');
     await createProspect();
-    const res = await call('POST', '/api/studio/check', product, { baseVersion: 1, files: { [COMPANY]: withCompanyNameMax(40) } });
+    // The English message rewritten without its Arabic: the Arabic still says 50, a problem naming the field.
+    const stale = await call('POST', '/api/studio/check', product, { baseVersion: 1, files: { [COMPANY]: withCompanyNameMax(40) } });
+    expect(stale.json().problems).toEqual([
+      {
+        path: COMPANY,
+        pointer: '/properties/organizationInfo/properties/companyName/errorMessage/maxLength',
+        message:
+          'The Arabic translation of the error message of organizationInfo.companyName.maxLength (steps/companyDetails.schema.json) is out of date: the English now says “Maximum 40 characters allowed” but the Arabic was not changed. Update the Arabic text before publishing.',
+      },
+    ]);
+    const res = await call('POST', '/api/studio/check', product, { baseVersion: 1, files: companyNameMax(40) });
     expect(res.statusCode, res.body).toBe(200);
     const { problems, fixtures, breaking } = res.json();
     expect(problems).toEqual([]);
@@ -174,7 +198,7 @@ describeEachDatabase('schema studio API', (db) => {
     expect(breaking).toMatchObject({ checked: 4, newlyFailing: 2, fields: [{ field: 'prospect.organizationInfo.companyName', count: 2 }] });
     expect([...breaking.prospects].sort()).toEqual([broken1.prospectId, broken2.prospectId].sort());
 
-    const sampled = await call('POST', '/api/studio/check', product, { baseVersion: 1, files: { [COMPANY]: withCompanyNameMax(40) }, sample: 1, step: 'applicantInfo' });
+    const sampled = await call('POST', '/api/studio/check', product, { baseVersion: 1, files: companyNameMax(40), sample: 1, step: 'applicantInfo' });
     expect(sampled.json().breaking.checked).toBe(1);
     expect(sampled.json().fixtures.results.every((r: Json) => r.file.startsWith('fixtures/applicantInfo/'))).toBe(true);
     expect(sampled.json().fixtures.failed).toBe(0);
@@ -192,7 +216,7 @@ describeEachDatabase('schema studio API', (db) => {
 
     // The server runs the check itself: failing fixtures and broken applications need the approver's
     // confirmation of that very check result (its hash).
-    const draft40 = await submittedDraft(1, { [COMPANY]: withCompanyNameMax(40) }, 'Company name at most 40 characters');
+    const draft40 = await submittedDraft(1, companyNameMax(40), 'Company name at most 40 characters');
     const publishIt = (token = reviewer) => call('POST', `/api/studio/drafts/${draft40.id}/publish`, token, { message: 'Company name at most 40 characters' });
     const notApproved = await publishIt();
     expect(notApproved.statusCode).toBe(409);
@@ -230,7 +254,7 @@ describeEachDatabase('schema studio API', (db) => {
     const versions = (await call('GET', '/api/studio/versions', product)).json().versions;
     expect(versions[0]).toMatchObject({ version: 2, author: 'Studio Editor', message: 'Company name at most 40 characters' });
 
-    const stale = await publishReviewed(1, { [COMPANY]: withCompanyNameMax(45) }, 'Someone else');
+    const stale = await publishReviewed(1, companyNameMax(45), 'Someone else');
     expect(stale.statusCode).toBe(409);
     expect(stale.json().errors[0]).toMatchObject({ errorCode: 'STALE_BASE_VERSION', field: 'baseVersion' });
 
@@ -241,6 +265,17 @@ describeEachDatabase('schema studio API', (db) => {
       to: 2,
       files: [
         {
+          path: 'i18n/ar.json',
+          status: 'changed',
+          changes: [
+            {
+              pointer: '/texts/steps~1companyDetails.schema.json/~1properties~1organizationInfo~1properties~1companyName~1errorMessage~1maxLength',
+              before: 'اسم الشركة أطول من المسموح: 50 حرفًا كحد أقصى',
+              after: 'الحد الأقصى 40 حرفًا',
+            },
+          ],
+        },
+        {
           path: COMPANY,
           status: 'changed',
           changes: [
@@ -250,6 +285,12 @@ describeEachDatabase('schema studio API', (db) => {
         },
       ],
       changes: [
+        expect.objectContaining({
+          where: 'Company Details',
+          kind: 'changed',
+          text: 'Arabic of the error message of organizationInfo.companyName.maxLength: "اسم الشركة أطول من المسموح: 50 حرفًا كحد أقصى" → "الحد الأقصى 40 حرفًا"',
+          path: 'i18n/ar.json',
+        }),
         expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', text: 'max length 50 → 40' }),
         expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', text: 'message when too long "Company name is too long: use at most 50 characters" → "Maximum 40 characters allowed"' }),
       ],
@@ -393,7 +434,15 @@ describeEachDatabase('schema studio API', (db) => {
     schema.properties.organizationInfo.properties.someNewField = { type: 'string', title: 'Trading name', maxLength: 30, errorMessage: { maxLength: 'Maximum 30 characters allowed' } };
     const ui = readJson('schemas/steps/companyDetails.ui.json');
     ui.organizationInfo.someNewField = { 'ui:placeholder': 'Optional' };
-    const files = { [COMPANY]: schema, 'steps/companyDetails.ui.json': ui };
+    const files = {
+      [COMPANY]: schema,
+      'steps/companyDetails.ui.json': ui,
+      'i18n/ar.json': await arabicWith(COMPANY, {
+        '/properties/organizationInfo/properties/someNewField/title': 'الاسم التجاري',
+        '/properties/organizationInfo/properties/someNewField/errorMessage/maxLength': 'الحد الأقصى 30 حرفًا',
+      }),
+    };
+    files['i18n/ar.json'].texts['steps/companyDetails.ui.json']['/organizationInfo/someNewField/ui:placeholder'] = 'اختياري';
     const check = await call('POST', '/api/studio/check', product, { baseVersion: await latest(), files });
     expect(check.json().problems).toEqual([]);
     expect(check.json().fixtures.failed).toBe(0);
@@ -475,7 +524,7 @@ describeEachDatabase('schema studio API', (db) => {
     const entries = res.json().entries as Json[];
     const publish = entries.find((e) => e.action === 'studio.publish' && e.detail.version === 2);
     // The colleague who approved publishes; the author is kept with the version.
-    expect(publish).toMatchObject({ actor: 'Rana Reviewer', detail: { baseVersion: 1, message: 'Company name at most 40 characters', files: [COMPANY], author: 'Studio Editor', approvedBy: 'Rana Reviewer' } });
+    expect(publish).toMatchObject({ actor: 'Rana Reviewer', detail: { baseVersion: 1, message: 'Company name at most 40 characters', files: ['i18n/ar.json', COMPANY], author: 'Studio Editor', approvedBy: 'Rana Reviewer' } });
     expect(entries.find((e) => e.action === 'studio.rollback')).toMatchObject({ actor: 'Rana Reviewer', detail: { version: 3, toVersion: 1, fromVersion: 2, author: 'Studio Editor' } });
     expect(entries.some((e) => e.action === 'studio.draft.approve' && e.actor === 'Rana Reviewer')).toBe(true);
     expect(entries.some((e) => e.action === 'studio.draft.submit' && e.actor === 'Studio Editor')).toBe(true);

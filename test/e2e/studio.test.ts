@@ -108,6 +108,11 @@ suite('schema studio in Chromium', () => {
     await page.getByRole('region', { name: 'Preview' }).getByLabel('Company name').waitFor();
   }
 
+  /** The Arabic beside an English text of the selected field: a new or rewritten English text needs its Arabic to be published. */
+  async function fillArabic(page: Page, label: string, text: string) {
+    await page.getByLabel(`${label} (Arabic)`, { exact: true }).fill(text);
+  }
+
   /** The author submits the draft open in `page` (its draft page) for review; returns the draft's id. */
   async function submitForReview(page: Page): Promise<string> {
     await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -200,6 +205,9 @@ suite('schema studio in Chromium', () => {
     await page.getByRole('button', { name: 'Company name', exact: true }).click();
     await page.getByLabel('Max length', { exact: true }).fill('40');
     await page.getByLabel('Max length message', { exact: true }).fill('Company name: at most 40 characters');
+    await fillArabic(page, 'Max length message', 'اسم الشركة: 40 حرفًا كحد أقصى');
+    // The help text followed the limit (50 -> 40): its Arabic says so too.
+    await fillArabic(page, 'Help text', "كما هو مكتوب في الرخصة التجارية، حتى 40 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & ' -");
 
     const preview = page.getByRole('region', { name: 'Preview' });
     // The applicant's input keeps what was typed (never cut behind the user, issue 14 item 9), also while the
@@ -284,7 +292,12 @@ suite('schema studio in Chromium', () => {
     await page.getByLabel('Max length', { exact: true }).fill('30');
     await page.getByRole('region', { name: 'Preview' }).getByLabel('Trade name').waitFor();
     // The help text that states the limit follows it.
-    await expect.poll(() => page.getByLabel('Help text').inputValue()).toBe('Up to 30 characters.');
+    await expect.poll(() => page.getByLabel('Help text', { exact: true }).inputValue()).toBe('Up to 30 characters.');
+    // Its Arabic beside each English text (publishing needs them).
+    await fillArabic(page, 'Label', 'الاسم التجاري');
+    await fillArabic(page, 'Help text', 'حتى 30 حرفًا.');
+    await fillArabic(page, 'Max length message', 'الاسم التجاري أطول من المسموح: 30 حرفًا كحد أقصى');
+    await fillArabic(page, 'Trade name should not start or end with a space: remove the space', 'يجب ألا يبدأ الاسم التجاري أو ينتهي بمسافة: يرجى حذف المسافة');
     // The draft is saved on the server: it survives a reload (and a colleague can open it). The editor saves 700 ms
     // after the last change, so the limit's save is waited for past that moment.
     await page.waitForTimeout(900);
@@ -329,6 +342,10 @@ suite('schema studio in Chromium', () => {
     await openCompanyDetails(page);
     await page.getByRole('button', { name: 'Company name', exact: true }).click();
     await page.getByLabel('Max length', { exact: true }).fill('20');
+    await fillArabic(page, 'Help text', "كما هو مكتوب في الرخصة التجارية، حتى 20 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & ' -");
+    // The limit's message followed the limit too (50 -> 20).
+    await expect.poll(() => page.getByLabel('Max length message', { exact: true }).inputValue()).toContain('20');
+    await fillArabic(page, 'Max length message', 'اسم الشركة أطول من المسموح: 20 حرفًا كحد أقصى');
     await page.getByRole('button', { name: 'Check draft' }).click();
     const warning = page.getByText(/Breaking change: \d+ saved applications? would newly fail/);
     await warning.waitFor();
@@ -374,7 +391,15 @@ suite('schema studio in Chromium', () => {
       await options.getByRole('button', { name: 'Add option' }).click();
     }
     await options.getByRole('button', { name: 'Move Abu Dhabi Corniche up' }).click();
-    expect(await options.getByLabel('Option 1 label').inputValue()).toBe('Abu Dhabi Corniche');
+    expect(await options.getByLabel('Option 1 label', { exact: true }).inputValue()).toBe('Abu Dhabi Corniche');
+    // The Arabic of the new field, its message and its list, beside the English.
+    await fillArabic(page, 'Label', 'الفرع المفضل');
+    await fillArabic(page, 'Message when not filled', 'يرجى اختيار الفرع المفضل');
+    await fillArabic(page, 'Preferred branch: choose one of the options in the list', 'الفرع المفضل: يرجى الاختيار من القائمة');
+    await fillArabic(page, 'Placeholder', 'اختر');
+    await options.getByLabel('List title (Arabic)').fill('الفروع');
+    await options.getByLabel('Option 1 label (Arabic)').fill('أبوظبي - الكورنيش');
+    await options.getByLabel('Option 2 label (Arabic)').fill('دبي مول');
     // Second in the outline, as the applicant sees it.
     const outline = page.getByRole('region', { name: 'Fields of this step' });
     const order = await outline.locator('button[aria-pressed]').allTextContents();

@@ -1,4 +1,9 @@
 /** The app's catalogues compiled to message ASTs at build time (scripts/lib/appMessages.ts). */
+declare module 'virtual:app-messages/enPages' {
+  import type { MessageFormatElement } from 'react-intl';
+  const messages: Record<import('./enPages').PageMessageId, MessageFormatElement[]>;
+  export default messages;
+}
 declare module 'virtual:app-messages/*' {
   import type { MessageFormatElement } from 'react-intl';
   const messages: Record<import('./en').MessageId, MessageFormatElement[]>;

@@ -16,27 +16,16 @@
 import type { ContentFiles } from '../contentTypes';
 import type { Locale } from './locales';
 
-export interface Catalogue {
-  locale: string;
-  texts?: Record<string, Record<string, string>>;
-  lists?: Record<string, { title?: string; options?: Record<string, string> }>;
-}
+import { type Catalogue, cataloguePath, isText } from './catalogueBasics';
 
-export const cataloguePath = (locale: Locale) => `i18n/${locale}.json`;
+export { type Catalogue, cataloguePath, isText };
+
 
 type Json = unknown;
 const isObject = (v: Json): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
 const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescapeKey = (key: string) => key.replace(/~1/g, '/').replace(/~0/g, '~');
 
-/**
- * Whether a string is text a person reads (and so needs a translation): it has a Latin letter, and it is not a
- * code-like token such as an example address or number ("name@company.com", "501234567", "+971").
- */
-export function isText(value: string): boolean {
-  if (!/[A-Za-z]/.test(value)) return false;
-  return /\s/.test(value) || !/[@0-9]/.test(value);
-}
 
 /** Keywords of ours whose value is the message itself. */
 const MESSAGE_KEYWORDS = new Set(['x-trimmed', 'x-emiratesId']);

@@ -14,6 +14,8 @@ export interface ProspectsTable {
   owner_country_code: string | null;
   owner_mobile: string | null;
   owner_email: string | null;
+  /** The applicant's language ('en', 'ar'): status messages are sent in it (migrations/021). */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
   ro_code: string | null;
   applicant_name: string | null;
   company_name: string | null;

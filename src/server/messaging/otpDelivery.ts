@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE, type Locale } from '../../content/i18n/locales';
 import type { MessageSender, SmtpSender } from './messageSender';
+import { otpTexts } from './messageTexts';
 
 export interface OtpMessage {
   countryCode: string;
@@ -6,6 +8,8 @@ export interface OtpMessage {
   email: string;
   code: string;
   expiresInSeconds: number;
+  /** The language the applicant asked for the code in (English when not given). */
+  locale?: Locale;
 }
 
 /** Delivers a one-time code to the applicant (by SMS and e-mail). */
@@ -16,22 +20,12 @@ export interface OtpDelivery {
 /** The SMS recipient as written to the outbox: the MSISDN (country code and number, no "+": safe in a URL). */
 export const smsRecipient = (countryCode: string, mobileNo: string) => `${countryCode}${mobileNo}`;
 
-function texts(m: OtpMessage) {
-  const minutes = Math.max(1, Math.round(m.expiresInSeconds / 60));
-  const validity = m.expiresInSeconds < 60 ? `${m.expiresInSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return {
-    sms: `${m.code} is your Quick Apply one-time code. It expires in ${validity}. Never share it with anyone.`,
-    subject: 'Your Quick Apply one-time code',
-    email: `Your one-time code is ${m.code}.\n\nIt expires in ${validity}. The bank will never ask you for this code.\nIf you did not ask for it, please ignore this e-mail.`,
-  };
-}
-
-/** Sends the code by SMS and by e-mail through a MessageSender (which picks the transport of each channel). */
+/** Sends the code by SMS and by e-mail, in the applicant's language, through a MessageSender (which picks the transport of each channel). */
 export class SenderDelivery implements OtpDelivery {
   constructor(private readonly sender: MessageSender) {}
 
   async deliver(m: OtpMessage): Promise<void> {
-    const t = texts(m);
+    const t = otpTexts(m.code, m.expiresInSeconds, m.locale ?? DEFAULT_LOCALE);
     await this.sender.send({ channel: 'sms', recipient: smsRecipient(m.countryCode, m.mobileNo), subject: '', body: t.sms });
     await this.sender.send({ channel: 'email', recipient: m.email, subject: t.subject, body: t.email });
   }

@@ -19,6 +19,9 @@ import { SCHEMAS_DIR } from '../../content/readContentDir';
 import type { DocumentsConfig } from '../../content/requiredDocuments';
 import type { Database } from '../db/tables';
 import { smsRecipient } from '../messaging/otpDelivery';
+import { noteLine } from '../messaging/messageTexts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../content/i18n/locales';
+import { localizedContent } from '../../content/compiledContent';
 import { ApiError, type ApiErrorItem } from '../plugins/app/errors';
 import { createDocumentRepository } from '../repositories/documentRepository';
 import { createProspectRepository, type ProspectRow, type SavedProspect, VersionConflictError } from '../repositories/prospectRepository';
@@ -250,7 +253,7 @@ export async function afterUpload(app: FastifyInstance, prospectId: string): Pro
   }
 }
 
-/** The messages of the states a move entered, by e-mail and SMS through the outbox interface (logged when a transport fails: the move stands). */
+/** The messages of the states a move entered, in the applicant's language, by e-mail and SMS through the outbox interface (logged when a transport fails: the move stands). */
 export async function notifyApplicant(app: FastifyInstance, lifecycle: Lifecycle, result: MoveResult): Promise<void> {
   const { row } = result;
   const applicant = (row.document.applicantInfo ?? {}) as Obj;
@@ -258,13 +261,16 @@ export async function notifyApplicant(app: FastifyInstance, lifecycle: Lifecycle
   const countryCode = row.owner?.countryCode ?? (typeof applicant.countryCode === 'string' ? applicant.countryCode : '');
   const mobile = row.owner?.mobile ?? (typeof applicant.mobileNo === 'string' ? applicant.mobileNo : '');
   const info = readStatusInfo(row.document);
+  // In the applicant's language (of their latest save): the lifecycle's texts as its catalogue translates them.
+  const locale: Locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+  const words = locale === DEFAULT_LOCALE ? lifecycle : (localizedContent(await app.contentStore.current(), locale).built.lifecycle ?? lifecycle);
   for (const status of result.entered) {
-    const notify = lifecycle.states[status]?.notify;
+    const notify = words.states[status]?.notify;
     if (!notify) continue;
     const values = {
       prospectId: row.id,
-      status: labelOf(lifecycle, status),
-      note: result.note ? `\n\nMessage from the bank: ${result.note}` : '',
+      status: labelOf(words, status),
+      note: noteLine(result.note, locale),
       reason: info.statusReasonText ?? '',
       documents: (info.requestedDocuments ?? []).map((d) => `- ${d.documentTitle}`).join('\n'),
       accounts: result.accounts.map((a) => `- ${a.currency}: ${formatIban(a.accountNo)}`).join('\n'),

@@ -67,7 +67,7 @@ export function createProspectService(app: FastifyInstance) {
         ? { countryCode: principal.countryCode!, mobile: principal.mobile!, email: principal.email! }
         : { countryCode: String(applicant.countryCode ?? ''), mobile: String(applicant.mobileNo ?? ''), email: String(applicant.email ?? '') };
     const row = await app.database.db.transaction().execute(async (trx) => {
-      const created = await repo.create(trx, { id, userType: 'sme', document, owner, schemaVersion: String(content.number) });
+      const created = await repo.create(trx, { id, userType: 'sme', document, owner, schemaVersion: String(content.number), ...(principal.kind === 'customer' ? { locale } : {}) });
       await audit.record(trx, { prospectId: id, principal, action: audited.action, changes: ['/', ...audited.changes, ...logic.audit] });
       if (invite) await markInviteUsed(trx, invite.id, id);
       return created;

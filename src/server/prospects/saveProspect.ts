@@ -159,6 +159,8 @@ export async function saveProspect(
 
   const write = { id: row.id, expectedVersion: version, document, schemaVersion: String(content.number), ...(expectedXmin === undefined ? {} : { expectedXmin }) };
   const audited = { prospectId: row.id, principal, action: submit ? 'prospect.submit' : `prospect.${saveType}`, changes: [...changedPaths(row.document, document), ...logic.audit] };
+  // The applicant's language of this visit: the status messages (a submit's among them) are sent in it.
+  if (principal.kind === 'customer' && row.locale !== locale) await createProspectRepository().setLocale(app.database.db, row.id, locale);
   try {
     if (submit) {
       const done = await submitAndScreen(app, write, audited);

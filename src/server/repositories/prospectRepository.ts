@@ -16,6 +16,8 @@ export interface ProspectRow {
   updatedAt: Date;
   /** The applicant who verified the one-time code (customers reach only their own prospects). */
   owner: { countryCode: string; mobile: string; email: string } | null;
+  /** The applicant's language, for the messages sent to them (null: not known, English). */
+  locale?: string | null;
 }
 
 export interface SearchCriteria {
@@ -60,6 +62,7 @@ const columns = [
   'owner_country_code',
   'owner_mobile',
   'owner_email',
+  'locale',
 ] as const;
 
 /** Everything but the document: what a save reads back (it has the document it wrote). */
@@ -80,6 +83,7 @@ function toRow(r: {
   owner_country_code: string | null;
   owner_mobile: string | null;
   owner_email: string | null;
+  locale?: string | null;
 }): ProspectRow {
   return {
     id: r.id,
@@ -91,6 +95,7 @@ function toRow(r: {
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     owner: r.owner_mobile ? { countryCode: r.owner_country_code ?? '', mobile: r.owner_mobile, email: r.owner_email ?? '' } : null,
+    locale: r.locale ?? null,
   };
 }
 
@@ -170,6 +175,8 @@ export function createProspectRepository() {
         document: Record<string, unknown>;
         schemaVersion?: string;
         owner?: { countryCode: string; mobile: string; email: string };
+        /** The applicant's language (not set when an agent creates it). */
+        locale?: string;
       },
     ) {
       const json = JSON.stringify(input.document);
@@ -183,11 +190,17 @@ export function createProspectRepository() {
           owner_country_code: input.owner?.countryCode ?? null,
           owner_mobile: input.owner?.mobile ?? null,
           owner_email: input.owner?.email.toLowerCase() ?? null,
+          locale: input.locale ?? null,
           ...searchColumns(input.document),
         })
         .returning([...metaColumns, rowXmin])
         .executeTakeFirstOrThrow();
       return { ...toRow({ ...row, document: input.document }), xmin: row.row_xmin, jsonChars: json.length } satisfies SavedProspect;
+    },
+
+    /** Remembers the applicant's language (the language of their latest save), for the messages sent to them. */
+    async setLocale(db: Db, id: string, locale: string): Promise<void> {
+      await db.updateTable('prospects').set({ locale }).where('id', '=', id).where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '!=', locale)])).execute();
     },
 
     /** An applicant's own applications (come-back login, My Applications), newest first. */

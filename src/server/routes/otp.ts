@@ -99,7 +99,7 @@ const otpRoutes: FastifyPluginAsync = async (app) => {
       if (!byMobile.allowed) throw tooManyRequests(reply, byMobile.retryAfter, 'OTP_RATE_LIMIT', 'Too many codes were requested for this mobile number.');
 
       try {
-        await app.otpService.generate(target, b.prospectId);
+        await app.otpService.generate(target, b.prospectId, localeOf(request));
       } catch (error) {
         request.log.error({ err: error }, 'one-time code delivery failed');
         throw new ApiError(503, 'DeliveryError', [{ errorCode: 'OTP_DELIVERY', message: 'We could not send the code. Please try again in a moment.' }]);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { OtpDelivery } from '../messaging/otpDelivery';
 import type { OtpRepository, OtpTarget } from '../repositories/otpRepository';
+import type { Locale } from '../../content/i18n/locales';
 import type { Principal } from './principal';
 
 export type OtpFailure = 'OTP_INVALID' | 'OTP_LOCKED' | 'OTP_EXPIRED' | 'OTP_NOT_FOUND';
@@ -60,8 +61,8 @@ export function createOtpService(options: {
     ttlSeconds,
     maxAttempts,
 
-    /** Stores a new code (replacing the target's earlier ones), then delivers it. */
-    async generate(target: OtpTarget, prospectId?: string): Promise<void> {
+    /** Stores a new code (replacing the target's earlier ones), then delivers it in the applicant's language. */
+    async generate(target: OtpTarget, prospectId?: string, locale?: Locale): Promise<void> {
       const t = normalizeTarget(target);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = randomUUID();
@@ -76,7 +77,7 @@ export function createOtpService(options: {
           now: at,
         }),
       );
-      await options.delivery().deliver({ countryCode: t.countryCode, mobileNo: t.mobileNo, email: t.email, code, expiresInSeconds: ttlSeconds });
+      await options.delivery().deliver({ countryCode: t.countryCode, mobileNo: t.mobileNo, email: t.email, code, expiresInSeconds: ttlSeconds, ...(locale ? { locale } : {}) });
     },
 
     async verify(target: OtpTarget, code: string): Promise<OtpVerifyResult> {

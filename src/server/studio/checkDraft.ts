@@ -8,6 +8,8 @@ import { ownershipCoreProblems } from './protectedOwnership';
 import { compileProblem, dataFileProblems, schemaFileProblems } from './schemaChecks';
 import { uiSchemaProblems } from './uiChecks';
 import { checkLogic } from '../../validation/logic';
+import { draftTranslationIssues, translationIssueMessage } from '../../content/i18n/draftTranslations';
+import { LOCALES } from '../../content/i18n/locales';
 
 export interface DraftCheck {
   /** The whole content of the draft (base version plus changes). */
@@ -34,6 +36,27 @@ export const breather = () => new Promise<void>((resolve) => setImmediate(resolv
  * keys or given two writers, and drafts that drop the protected core.
  */
 export async function checkDraft(base: ContentFiles, changes: Record<string, unknown>): Promise<DraftCheck> {
+  const check = await checkContent(base, changes);
+  check.problems.push(...translationProblems(base, check.files, Object.keys(changes)));
+  return check;
+}
+
+/**
+ * Every language must say what the English says: a text the draft adds or rewrites without its translation, or
+ * rewrites while keeping the published translation (stale), blocks the publication, naming the field.
+ */
+function translationProblems(base: ContentFiles, files: ContentFiles, changed: string[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const locale of LOCALES) {
+    if (locale === 'en') continue;
+    for (const issue of draftTranslationIssues(base, files, changed, locale)) {
+      problems.push({ path: issue.file, ...(issue.pointer.startsWith('/') ? { pointer: issue.pointer } : {}), message: translationIssueMessage(issue, locale) });
+    }
+  }
+  return problems;
+}
+
+async function checkContent(base: ContentFiles, changes: Record<string, unknown>): Promise<DraftCheck> {
   const { files, problems } = mergeDraft(base, changes);
   const changed = Object.keys(changes).filter((p) => changes[p] !== null && files[p] !== undefined);
   problems.push(...missingCoreFiles(files));

@@ -1,6 +1,7 @@
 import { canonicalJson } from '../../content/contentHash';
 import type { ContentFiles } from '../../content/contentTypes';
 import type { Change, FileDiff } from './diff';
+import { describeText } from '../../content/i18n/draftTranslations';
 
 /** One change of a diff in plain language: where (step or list), which field, what ("max length 50 → 40"). */
 export interface ReadableChange {
@@ -170,6 +171,21 @@ function listChange(to: ContentFiles, from: ContentFiles, path: string, change: 
 }
 
 /** The diff of two versions (or a draft and its base) in plain language, per step and field, lists by option. */
+const LANGUAGES: Record<string, string> = { ar: 'Arabic' };
+
+/** A translation's change in words: the step (or list) it belongs to, the text it translates, before and after. */
+function catalogueChange(to: ContentFiles, path: string, change: Change): ReadableChange {
+  const language = LANGUAGES[path.slice(5, 7)] ?? path.slice(5, 7);
+  const [section, file = '', inner, ...rest] = split(change.pointer);
+  const step = /^steps\/([A-Za-z0-9]+)\.(schema|ui)\.json$/.exec(file);
+  const where = section === 'texts' && step ? stepTitle(to, step[1]!) : section === 'lists' && file ? `List ${file}` : file || path;
+  const text =
+    section === 'texts' && inner !== undefined && rest.length === 0
+      ? `${language} of ${describeText(file, inner).replace(/ \([^)]*\)$/, '')}: ${show(change.before)} → ${show(change.after)}`
+      : `${language} texts${file ? ` of ${file}` : ''}: ${show(change.before)} → ${show(change.after)}`;
+  return { where, kind: change.before === undefined ? 'added' : change.after === undefined ? 'removed' : 'changed', text, path, pointer: change.pointer };
+}
+
 export function describeDiff(from: ContentFiles, to: ContentFiles, files: FileDiff[]): ReadableChange[] {
   const out: ReadableChange[] = [];
   for (const file of files) {
@@ -182,6 +198,7 @@ export function describeDiff(from: ContentFiles, to: ContentFiles, files: FileDi
     for (const change of file.changes) {
       if (step) out.push(...stepChange(from, to, file.path, step[1]!, step[2] === 'ui', change));
       else if (file.path.startsWith('lists/')) out.push(listChange(to, from, file.path, change));
+      else if (/^i18n\/[a-z]{2}\.json$/.test(file.path)) out.push(catalogueChange(to, file.path, change));
       else out.push({ where: file.path, kind: 'changed', text: `${change.pointer || 'whole file'}: ${show(change.before)} → ${show(change.after)}`, path: file.path, pointer: change.pointer });
     }
   }

@@ -4,10 +4,15 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_WIDGET_TEXTS } from '../../../widgets/lib/WidgetTexts';
 import { ar } from '../../../src/app/i18n/ar';
-import { en } from '../../../src/app/i18n/en';
+import { en as entryTexts } from '../../../src/app/i18n/en';
+import { enPages } from '../../../src/app/i18n/enPages';
 import { westernDigits } from '../../../src/shared/digits';
 import compiledAr from 'virtual:app-messages/ar';
 import compiledEn from 'virtual:app-messages/en';
+import compiledEnPages from 'virtual:app-messages/enPages';
+
+/** Every English text of the app: the entry chunk's (en.ts) and the later pages' (enPages.ts), no id in both. */
+const en = { ...entryTexts, ...enPages };
 
 /** The argument names of an ICU message (plural branches included). */
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
@@ -30,6 +35,7 @@ const OTHER_LANGUAGE = new Set(['language.switch']);
 
 describe("the app's own texts", () => {
   it('have an Arabic text for every English one and no Arabic text without an English one', () => {
+    expect(Object.keys(enPages).filter((id) => id in entryTexts)).toEqual([]);
     expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
   });
 
@@ -49,14 +55,20 @@ describe("the app's own texts", () => {
 
 describe('the compiled messages the browser formats (no ICU parser in the app build)', () => {
   it('are the catalogues parsed, message by message, and format as the texts do', () => {
-    for (const [catalogue, compiled, locale] of [[en, compiledEn, 'en'], [ar, compiledAr, 'ar']] as const) {
+    const catalogues: [Record<string, string>, Record<string, MessageFormatElement[]>, 'en' | 'ar'][] = [
+      [entryTexts, compiledEn, 'en'],
+      [enPages, compiledEnPages, 'en'],
+      [ar, compiledAr, 'ar'],
+    ];
+    for (const [catalogue, compiled, locale] of catalogues) {
       expect(Object.keys(compiled).sort()).toEqual(Object.keys(catalogue).sort());
       const fromText = createIntl({ locale, messages: catalogue });
       const fromAst = createIntl({ locale, messages: compiled });
-      for (const id of Object.keys(catalogue) as (keyof typeof en)[]) {
-        expect(compiled[id], id).toEqual(parse(catalogue[id]));
-        const values = Object.fromEntries([...argumentsOf(compiled[id])].filter((a) => !a.startsWith('<')).map((a) => [a, 3]));
-        const tags = Object.fromEntries([...argumentsOf(compiled[id])].filter((a) => a.startsWith('<')).map((a) => [a.slice(1, -1), (chunks: unknown[]) => `[${chunks.join('')}]`]));
+      for (const [id, text] of Object.entries(catalogue)) {
+        const ast = compiled[id] ?? [];
+        expect(compiled[id], id).toEqual(parse(text));
+        const values = Object.fromEntries([...argumentsOf(ast)].filter((a) => !a.startsWith('<')).map((a) => [a, 3]));
+        const tags = Object.fromEntries([...argumentsOf(ast)].filter((a) => a.startsWith('<')).map((a) => [a.slice(1, -1), (chunks: unknown[]) => `[${chunks.join('')}]`]));
         expect(fromAst.formatMessage({ id }, { ...values, ...tags }), id).toEqual(fromText.formatMessage({ id }, { ...values, ...tags }));
       }
     }

@@ -1,5 +1,6 @@
 import { Body1, Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title3, tokens, typographyStyles } from '@fluentui/react-components';
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
+import { IntlContext } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { labelOf, type Lifecycle } from '../../../content/lifecycle';
 import { formatIban } from '../../../shared/iban';
@@ -9,6 +10,7 @@ import { useConfig } from '../config/useConfig';
 import { readProducts } from '../products/productsConfig';
 import { ApplicationNotice } from './ApplicationNotice';
 import { RequestedDocuments } from './RequestedDocuments';
+import { usePageT } from '../../i18n/usePageT';
 import { useApplicationStatus } from './useApplicationStatus';
 
 const useStyles = makeStyles({
@@ -20,9 +22,8 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' });
-
-const WHO: Record<string, string> = { applicant: 'you', agent: 'the bank', system: 'the bank' };
+/** A move's time in the page's language on the bank's calendar (Asia/Dubai), Western digits as the bank prints them. */
+const timeFormat = (locale: string) => new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' });
 
 /**
  * /business/ApplicationStatus: where a submitted application stands (schemas/lifecycle.json): what the bank is
@@ -31,6 +32,9 @@ const WHO: Record<string, string> = { applicant: 'you', agent: 'the bank', syste
  */
 export default function ApplicationStatusPage() {
   const styles = useStyles();
+  const t = usePageT();
+  const locale = useContext(IntlContext)?.locale ?? 'en';
+  const when = useMemo(() => timeFormat(locale), [locale]);
   const app = useApplication();
   const navigate = useNavigate();
   const { data: config } = useConfig();
@@ -48,26 +52,26 @@ export default function ApplicationStatusPage() {
   const accounts = (data?.accountInfo ?? []).flatMap((a) => a.accountNumbers ?? []);
 
   return (
-    <Shell title="Where your application stands" showSteps={false}>
+    <Shell title={t('status.shellTitle')} showSteps={false}>
       <div className={styles.box}>
         <ApplicationNotice />
-        {(isLoading || !config) && <Spinner label="Loading your application" />}
+        {(isLoading || !config) && <Spinner label={t('status.loading')} />}
         {!!error && (
           <MessageBar intent="error" role="alert">
-            <MessageBarBody>{(error as Error).message || 'The application could not be loaded.'}</MessageBarBody>
+            <MessageBarBody>{(error as Error).message || t('status.loadFailed')}</MessageBarBody>
           </MessageBar>
         )}
         {data && lifecycle && (
           <>
             <Text>
-              Application {data.prospectId}
-              {product ? ` · ${product.name}${(data.prospect.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking ? ' (Islamic)' : ''}` : ''}
+              {t('status.application', { id: data.prospectId })}
+              {product ? ` · ${product.name}${(data.prospect.applicationInfo as { islamicBanking?: boolean } | undefined)?.islamicBanking ? t('status.islamic') : ''}` : ''}
             </Text>
             <h1 ref={heading} tabIndex={-1} className={styles.heading} data-status={data.status}>
               {state?.applicant.title ?? labelOf(lifecycle, data.status)}
             </h1>
             <Body1 as="p" style={{ margin: 0 }}>
-              Status: <strong>{labelOf(lifecycle, data.status)}</strong>
+              {t('status.statusLabel')} <strong>{labelOf(lifecycle, data.status)}</strong>
             </Body1>
             <Body1 as="p" style={{ margin: 0 }}>
               {state?.applicant.message}
@@ -75,7 +79,7 @@ export default function ApplicationStatusPage() {
             {info.statusReasonText && (
               <MessageBar intent="warning">
                 <MessageBarBody>
-                  <MessageBarTitle>Reason</MessageBarTitle>
+                  <MessageBarTitle>{t('status.reason')}</MessageBarTitle>
                   {info.statusReasonText}
                 </MessageBarBody>
               </MessageBar>
@@ -83,7 +87,7 @@ export default function ApplicationStatusPage() {
             {info.message && (
               <MessageBar intent="info">
                 <MessageBarBody>
-                  <MessageBarTitle>Message from the bank</MessageBarTitle>
+                  <MessageBarTitle>{t('reupload.bankMessage')}</MessageBarTitle>
                   {info.message}
                 </MessageBarBody>
               </MessageBar>
@@ -92,7 +96,7 @@ export default function ApplicationStatusPage() {
             {state?.awaitsDocuments && (info.requestedDocuments?.length ?? 0) > 0 && (
               <section aria-labelledby="needed-title">
                 <Title3 as="h2" id="needed-title">
-                  What we need from you
+                  {t('status.needed')}
                 </Title3>
                 <RequestedDocuments requested={info.requestedDocuments!} missing={missing} />
               </section>
@@ -101,9 +105,9 @@ export default function ApplicationStatusPage() {
             {accounts.length > 0 && (
               <section aria-labelledby="accounts-title">
                 <Title3 as="h2" id="accounts-title">
-                  Your account numbers
+                  {t('status.accounts')}
                 </Title3>
-                <dl className={styles.accounts} aria-label="Account numbers">
+                <dl className={styles.accounts} aria-label={t('status.accountNumbers')}>
                   {accounts.map((a) => (
                     <div key={a.accountNo} style={{ display: 'contents' }}>
                       <dt>{a.currency}</dt>
@@ -119,12 +123,12 @@ export default function ApplicationStatusPage() {
             {(info.history?.length ?? 0) > 0 && (
               <section aria-labelledby="timeline-title">
                 <Title3 as="h2" id="timeline-title">
-                  Timeline
+                  {t('status.timeline')}
                 </Title3>
-                <ol className={styles.timeline} aria-label="Timeline">
+                <ol className={styles.timeline} aria-label={t('status.timeline')}>
                   {info.history!.map((h, i) => (
                     <li key={i}>
-                      <Text weight="semibold">{labelOf(lifecycle, h.to)}</Text> · {when.format(new Date(h.at))} · by {WHO[h.by] ?? 'the bank'}
+                      <Text weight="semibold">{labelOf(lifecycle, h.to)}</Text> · {when.format(new Date(h.at))} · {t(h.by === 'applicant' ? 'status.byYou' : 'status.byBank')}
                       {h.reason ? ` · ${h.reason}` : ''}
                       {h.note && h.by !== 'system' ? <Body1 block>{h.note}</Body1> : null}
                     </li>
@@ -135,11 +139,11 @@ export default function ApplicationStatusPage() {
 
             <div className={styles.buttons}>
               <Button appearance="secondary" onClick={() => navigate('/business/MyApplications')}>
-                My applications
+                {t('status.myApplications')}
               </Button>
               {state?.awaitsDocuments && missing.size > 0 && (
                 <Button appearance="primary" onClick={() => navigate('/business/ReUploadDocuments')}>
-                  Upload documents
+                  {t('status.upload')}
                 </Button>
               )}
             </div>

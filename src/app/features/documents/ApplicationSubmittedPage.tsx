@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
 import { useSessionControls } from '../session/session';
+import { usePageT } from '../../i18n/usePageT';
 
 const useStyles = makeStyles({
   heading: { ...typographyStyles.title2, margin: 0, outlineStyle: 'none' },
@@ -20,20 +21,21 @@ export default function ApplicationSubmittedPage() {
   const navigate = useNavigate();
   const app = useApplication();
   const { logout } = useSessionControls();
+  const t = usePageT();
   const heading = useRef<HTMLHeadingElement>(null);
   const number = useRef(app.prospectId);
   number.current ??= app.prospectId;
   useEffect(() => heading.current?.focus(), []);
 
   return (
-    <Shell title="Check it out. Application submitted!" showSteps={false}>
+    <Shell title={t('submitted.shellTitle')} showSteps={false}>
       <section className={styles.box}>
         <CheckmarkCircleRegular className={styles.icon} aria-hidden />
         <h1 ref={heading} tabIndex={-1} className={styles.heading}>
-          Application submitted
+          {t('submitted.title')}
         </h1>
-        {number.current && <Body1 as="p">{`Your application number is ${number.current}.`}</Body1>}
-        <Body1 as="p">Thank you. We will review your application and contact you. You can check its status at any time.</Body1>
+        {number.current && <Body1 as="p">{t('submitted.number', { number: number.current })}</Body1>}
+        <Body1 as="p">{t('submitted.text')}</Body1>
         <Button
           appearance="primary"
           onClick={async () => {
@@ -42,7 +44,7 @@ export default function ApplicationSubmittedPage() {
             await logout();
           }}
         >
-          Check status
+          {t('submitted.checkStatus')}
         </Button>
       </section>
     </Shell>

@@ -3,6 +3,8 @@ import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkCircleFilled, Delete
 import { useId, useRef, type ChangeEvent } from 'react';
 import { type Availability, type DocumentEntry } from './documentList';
 import { ACCEPT } from './fileChecks';
+import { usePageT } from '../../i18n/usePageT';
+import { useT } from '../../i18n/useT';
 import type { UploadState } from './useDocuments';
 
 const useStyles = makeStyles({
@@ -39,6 +41,8 @@ export interface DocumentRowProps {
  */
 export function DocumentRow({ entry, availability, upload, onFile, onCancel, onDownload, onDelete, readOnly = false }: DocumentRowProps) {
   const styles = useStyles();
+  const t = usePageT();
+  const common = useT();
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const busy = upload?.progress !== undefined;
@@ -57,15 +61,15 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
         </Text>
         {uploaded ? (
           <Badge appearance="tint" color="success" icon={<CheckmarkCircleFilled />}>
-            Uploaded
+            {t('documents.uploaded')}
           </Badge>
         ) : entry.required ? (
           <Badge appearance="outline" color="informative">
-            Required
+            {t('documents.required')}
           </Badge>
         ) : (
           <Badge appearance="outline" color="informative">
-            Optional
+            {t('documents.optional')}
           </Badge>
         )}
       </div>
@@ -80,28 +84,28 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
           icon={<ArrowUploadRegular />}
           disabled={busy || readOnly || availability === 'NOT_AVAILABLE'}
           aria-describedby={upload?.error ? errorId : undefined}
-          aria-label={`${uploaded ? 'Replace' : 'Upload'} ${entry.documentTitle}`}
+          aria-label={t(uploaded ? 'documents.replaceNamed' : 'documents.uploadNamed', { name: entry.documentTitle })}
           onClick={() => input.current?.click()}
         >
-          {uploaded ? 'Replace' : 'Upload'}
+          {uploaded ? t('documents.replace') : t('documents.upload')}
         </Button>
         {uploaded && onDownload && (
-          <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label={`Download ${entry.documentTitle}`} onClick={onDownload}>
-            Download
+          <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label={t('documents.downloadNamed', { name: entry.documentTitle })} onClick={onDownload}>
+            {t('documents.download')}
           </Button>
         )}
         {onDelete && !busy && (
-          <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`Delete ${entry.documentTitle}`} onClick={onDelete}>
-            Delete
+          <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t('documents.deleteNamed', { name: entry.documentTitle })} onClick={onDelete}>
+            {t('documents.delete')}
           </Button>
         )}
       </div>
       {busy && (
         <div className={styles.line}>
-          <ProgressBar className={styles.grow} value={upload.progress} max={1} aria-label={`Uploading ${upload.fileName ?? entry.documentTitle}`} />
-          <Text size={200} aria-live="polite">{`${Math.round((upload.progress ?? 0) * 100)} %`}</Text>
-          <Button appearance="subtle" icon={<DismissRegular />} aria-label={`Cancel the upload of ${entry.documentTitle}`} onClick={onCancel}>
-            Cancel
+          <ProgressBar className={styles.grow} value={upload.progress} max={1} aria-label={t('documents.uploading', { name: upload.fileName ?? entry.documentTitle })} />
+          <Text size={200} aria-live="polite">{t('documents.progress', { value: Math.round((upload.progress ?? 0) * 100) / 100 })}</Text>
+          <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('documents.cancelNamed', { name: entry.documentTitle })} onClick={onCancel}>
+            {common('common.cancel')}
           </Button>
         </div>
       )}

@@ -10,6 +10,7 @@ import { RequestedDocuments } from './RequestedDocuments';
 import { useApplicationStatus } from './useApplicationStatus';
 import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
+import { usePageT } from '../../i18n/usePageT';
 import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useUploads } from './useDocuments';
 
 const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalXXL } });
@@ -22,6 +23,7 @@ const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHo
  */
 export default function ReUploadDocumentsPage() {
   const styles = useStyles();
+  const t = usePageT();
   const navigate = useNavigate();
   const app = useApplication();
   const { data: config } = useConfig();
@@ -40,29 +42,27 @@ export default function ReUploadDocumentsPage() {
   const asked = useMemo(() => new Set(awaiting ? requested.map((d) => d.documentKey) : []), [awaiting, requested]);
   const busy = Object.values(uploads).some((u) => u.progress !== undefined);
 
-  if (app.stop && app.stop.code !== '12012') return <StatusPage view={stopView(app.stop)} panelTitle="Upload your documents" />;
-  if (maxReached) return <StatusPage view={stopView({ code: 'MAX_DOCUMENTS' })} panelTitle="Upload your documents" />;
+  if (app.stop && app.stop.code !== '12012') return <StatusPage view={stopView(app.stop)} panelTitle={t('reupload.title')} />;
+  if (maxReached) return <StatusPage view={stopView({ code: 'MAX_DOCUMENTS' })} panelTitle={t('reupload.title')} />;
 
   return (
-    <Shell title="Upload your documents" showSteps={false}>
-      <Title2 as="h1">Upload your documents</Title2>
+    <Shell title={t('reupload.title')} showSteps={false}>
+      <Title2 as="h1">{t('reupload.title')}</Title2>
       <Body1 as="p">
-        {asked.size > 0
-          ? 'We need the documents below to carry on with your application. PDF, JPG or PNG files, from 50 KB to 5 MB each.'
-          : 'We have every document we asked for. Your documents are listed below.'}
+        {asked.size > 0 ? t('reupload.needed') : t('reupload.complete')}
       </Body1>
       {asked.size > 0 && <RequestedDocuments requested={requested} missing={missing} />}
       {info.message && awaiting && (
         <MessageBar intent="info">
           <MessageBarBody>
-            <MessageBarTitle>Message from the bank</MessageBarTitle>
+            <MessageBarTitle>{t('reupload.bankMessage')}</MessageBarTitle>
             {info.message}
           </MessageBarBody>
         </MessageBar>
       )}
       {!awaiting && status && config?.lifecycle?.states[status] && isSubmittedStatus(status) && (
         <MessageBar intent="success" role="status">
-          <MessageBarBody>{`Status: ${labelOf(config.lifecycle, status)}. ${config.lifecycle.states[status]!.applicant.message}`}</MessageBarBody>
+          <MessageBarBody>{t('reupload.status', { status: labelOf(config.lifecycle, status), message: config.lifecycle.states[status]!.applicant.message })}</MessageBarBody>
         </MessageBar>
       )}
       {error && (
@@ -70,7 +70,7 @@ export default function ReUploadDocumentsPage() {
           <MessageBarBody>{error.message}</MessageBarBody>
         </MessageBar>
       )}
-      {isLoading && <Spinner label="Loading your documents" />}
+      {isLoading && <Spinner label={t('documents.loading')} />}
       {docs && (
         <DocumentsPanel
           docs={docs}
@@ -91,7 +91,7 @@ export default function ReUploadDocumentsPage() {
       )}
       <div className={styles.actions}>
         <Button appearance="primary" disabled={busy} onClick={() => navigate(isSubmittedStatus(status) ? '/business/ApplicationStatus' : '/business/MyApplications')}>
-          Done
+          {t('reupload.done')}
         </Button>
       </div>
     </Shell>

@@ -1,5 +1,6 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, CircleRegular } from '@fluentui/react-icons';
+import { usePageT } from '../../i18n/usePageT';
 import type { RequestableDocument } from '../../../content/lifecycle';
 
 const useStyles = makeStyles({
@@ -12,15 +13,16 @@ const useStyles = makeStyles({
 /** The documents the bank asked for, each marked received (uploaded since the request) or needed. */
 export function RequestedDocuments({ requested, missing }: { requested: RequestableDocument[]; missing: Set<string> }) {
   const styles = useStyles();
+  const t = usePageT();
   return (
-    <ul className={styles.list} aria-label="Requested documents">
+    <ul className={styles.list} aria-label={t('documents.requested')}>
       {requested.map((d) => {
         const received = !missing.has(d.documentKey);
         return (
           <li key={d.documentKey} className={styles.item}>
             {received ? <CheckmarkCircleRegular className={styles.done} aria-hidden /> : <CircleRegular className={styles.todo} aria-hidden />}
             <span>
-              {d.documentTitle} <Text weight="semibold">{received ? '(received)' : '(needed)'}</Text>
+              {d.documentTitle} <Text weight="semibold">{received ? t('documents.received') : t('documents.needed')}</Text>
             </span>
           </li>
         );

@@ -14,6 +14,8 @@ import { useConfig } from '../config/useConfig';
 import { documentGroups } from '../agent/documents';
 import { SummaryView } from '../summary/SummaryView';
 import { useProspectDocuments } from './useDocuments';
+import { usePageT } from '../../i18n/usePageT';
+import { useT } from '../../i18n/useT';
 import { messageOf } from './useDocuments';
 
 const useStyles = makeStyles({
@@ -61,6 +63,8 @@ export default function SubmitApplicationPage() {
   const app = useApplication();
   const api = useApi();
   const [confirmed, setConfirmed] = useState(false);
+  const t = usePageT();
+  const common = useT();
   const [sending, setSending] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<ScreeningView>();
@@ -107,7 +111,7 @@ export default function SubmitApplicationPage() {
       if (result.stop?.code === 'VERSION_CONFLICT') return setConfirmed(false);
       if (result.stop) return setProblems([result.stop.message]);
       const messages = Object.values(result.fieldErrors ?? {}).flat();
-      setProblems(messages.length ? messages : ['We are facing a glitch at the moment, please try again later.']);
+      setProblems(messages.length ? messages : [t('submit.glitch')]);
     } catch (error) {
       setProblems([messageOf(error)]);
     } finally {
@@ -116,39 +120,39 @@ export default function SubmitApplicationPage() {
   };
 
   return (
-    <Shell title="Opening an account has never been this simple.">
+    <Shell title={common('panel.startPages')}>
       <Title2 as="h1" block className={styles.heading}>
-        Submit your application
+        {t('submit.title')}
       </Title2>
       <ApplicationNotice />
       {alreadySubmitted && problems.length === 0 ? (
-        <Spinner label="Checking your application" />
+        <Spinner label={t('submit.checking')} />
       ) : (
         <>
           <Body1 as="p" block className={styles.intro}>
-            Please check that everything is right. Once you submit, we start working on your application.
+            {t('submit.intro')}
           </Body1>
           <dl className={styles.summary}>
             {/* The number the applicant quotes: the same on Application submitted, My applications and the status page (the one the bank searches by). */}
-            <dt>Application number</dt>
+            <dt>{t('submit.number')}</dt>
             <dd>{app.prospectId}</dd>
           </dl>
           {config && app.prospect ? (
             <SummaryView config={config} prospect={app.prospect as Record<string, unknown>} documents={documents.data ? documentGroups(documents.data) : undefined} editPath={editPathOf} />
           ) : (
-            <Spinner size="small" label="Loading your answers" />
+            <Spinner size="small" label={t('submit.loadingAnswers')} />
           )}
           <Checkbox
             checked={confirmed}
             onChange={(_, d) => setConfirmed(d.checked === true)}
-            label="I confirm that the information in this application is true and complete."
+            label={t('submit.confirm')}
           />
         </>
       )}
       {problems.length > 0 && (
         <MessageBar intent="error" role="alert" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>We could not submit your application</MessageBarTitle>
+            <MessageBarTitle>{t('submit.failed')}</MessageBarTitle>
             <ul className={styles.list}>
               {problems.map((p) => (
                 <li key={p}>{p}</li>
@@ -159,10 +163,10 @@ export default function SubmitApplicationPage() {
       )}
       {!alreadySubmitted && (
         <div className={styles.actions}>
-          <Button onClick={() => navigate('/business/SelectServices')}>Back</Button>
-          <Button onClick={() => navigate('/business/UploadDocuments')}>Documents</Button>
+          <Button onClick={() => navigate('/business/SelectServices')}>{common('common.back')}</Button>
+          <Button onClick={() => navigate('/business/UploadDocuments')}>{t('submit.documents')}</Button>
           <Button appearance="primary" disabled={!confirmed || sending} onClick={() => void submit()} icon={sending ? <Spinner size="tiny" /> : undefined}>
-            Submit application
+            {t('submit.submit')}
           </Button>
         </div>
       )}

@@ -9,6 +9,8 @@ import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
 import { useDraftOnly } from '../journey/draftOnly';
 import { useContinueTarget } from '../journey/returnPath';
+import { usePageT } from '../../i18n/usePageT';
+import { useT } from '../../i18n/useT';
 import { useDeleteDocument, useDownloadDocument, useMaxDocumentsReached, useProspectDocuments, useUploads } from './useDocuments';
 
 const useStyles = makeStyles({
@@ -27,6 +29,8 @@ const NEXT = '/business/SelectServices';
  */
 export default function UploadDocumentsPage() {
   const styles = useStyles();
+  const t = usePageT();
+  const common = useT();
   const navigate = useNavigate();
   const app = useApplication();
   const leftDraft = useDraftOnly();
@@ -47,10 +51,10 @@ export default function UploadDocumentsPage() {
     <Shell title={UPLOAD_PANEL_TITLE}>
       {/* Fluent's Text is inline unless `block`: without it the heading and the intro ran together on one line. */}
       <Title2 as="h1" block className={styles.heading}>
-        Upload Documents
+        {t('documents.title')}
       </Title2>
       <Body1 as="p" block className={styles.intro}>
-        PDF, JPG or PNG files, from 50 KB to 5 MB each. Documents marked Required are needed before you continue.
+        {t('documents.intro')}
       </Body1>
       <SaveStatus />
       {error && (
@@ -58,7 +62,7 @@ export default function UploadDocumentsPage() {
           <MessageBarBody>{error.message}</MessageBarBody>
         </MessageBar>
       )}
-      {isLoading && <Spinner label="Loading your documents" />}
+      {isLoading && <Spinner label={t('documents.loading')} />}
       {docs && (
         <DocumentsPanel
           docs={docs}
@@ -74,7 +78,7 @@ export default function UploadDocumentsPage() {
         />
       )}
       <div className={styles.actions}>
-        <Button onClick={() => navigate('/business/FinalQuestions')}>Back</Button>
+        <Button onClick={() => navigate('/business/FinalQuestions')}>{common('common.back')}</Button>
         <Button
           appearance="primary"
           disabled={!ready || busy}
@@ -83,9 +87,9 @@ export default function UploadDocumentsPage() {
             navigate(continueTo);
           }}
         >
-          Continue
+          {common('common.continue')}
         </Button>
-        {!ready && docs && <Text size={200}>Upload every required document to continue.</Text>}
+        {!ready && docs && <Text size={200}>{t('documents.requiredFirst')}</Text>}
       </div>
     </Shell>
   );

@@ -7,6 +7,7 @@ import { ApiRequestError, secureFetch } from '../../lib/secureFetch';
 import { fetchConfig, configKey } from '../config/useConfig';
 import { accountChoiceAtom } from '../products/accountChoice';
 import { writeInvite } from './otp';
+import { usePageT } from '../../i18n/usePageT';
 
 export type RedirectKind = 'application' | 'comeback' | 'applicantinfo';
 
@@ -41,6 +42,7 @@ export default function RedirectPage({ kind }: { kind: RedirectKind }) {
   const navigate = useNavigate();
   const setChoice = useSetAtom(accountChoiceAtom);
   const [failure, setFailure] = useState<string>();
+  const t = usePageT();
   const started = useRef(false);
 
   useEffect(() => {
@@ -70,24 +72,24 @@ export default function RedirectPage({ kind }: { kind: RedirectKind }) {
         navigate(TARGET[kind], { replace: true });
       } catch (error) {
         writeInvite(undefined);
-        setFailure(error instanceof ApiRequestError ? error.message : 'We could not open your invitation. Please check your connection and open the link again.');
+        setFailure(error instanceof ApiRequestError ? error.message : t('invite.failed'));
       }
     })();
-  }, [kind, params, navigate, setChoice]);
+  }, [kind, params, navigate, setChoice, t]);
 
-  if (!failure) return <Spinner label="Opening your application" />;
+  if (!failure) return <Spinner label={t('invite.opening')} />;
   return (
-    <Shell title="Your invitation">
-      <Title2 as="h1">Your invitation</Title2>
+    <Shell title={t('invite.title')}>
+      <Title2 as="h1">{t('invite.title')}</Title2>
       <MessageBar intent="warning" role="alert" style={{ margin: '16px 0' }}>
         <MessageBarBody>{failure}</MessageBarBody>
       </MessageBar>
-      <Body1 as="p">You can open your business account online without the invitation.</Body1>
+      <Body1 as="p">{t('invite.without')}</Body1>
       <p style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button appearance="primary" onClick={() => navigate('/business/accounts')}>
-          Apply now
+          {t('invite.apply')}
         </Button>
-        <RouterLink to="/business/ComeBackLogin">Continue a saved application</RouterLink>
+        <RouterLink to="/business/ComeBackLogin">{t('invite.comeBack')}</RouterLink>
       </p>
     </Shell>
   );

@@ -9,6 +9,7 @@ import { type DraftDetail, errorText, useDraft, useLatestVersion, useVersion, ty
 import { changedFiles, newDraft, schemaPath, type StudioDraft, uiPath, withDraft } from './draft';
 import { FieldForm } from './FieldForm';
 import { JsonEditor } from './JsonEditor';
+import { ARABIC_CATALOGUE } from './translations';
 import { type Diagnostic, lintContentFile, listsOf, parseJson } from './lint';
 import { PreviewPane } from './PreviewPane';
 import { TestsPanel } from './TestsPanel';
@@ -139,6 +140,11 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
   const deferred = useDeferredValue(draft);
   const merged = useMemo(() => withDraft(base, deferred), [base, deferred]);
   const changed = useMemo(() => changedFiles(deferred, base), [deferred, base]);
+  // The preview (in English) follows the draft without its Arabic: typing a translation does not rebuild it.
+  const { [ARABIC_CATALOGUE]: _arabic, ...previewChanges } = changed.files;
+  const previewKey = canonicalJson(previewChanges);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const preview = useMemo(() => ({ files: { ...base, ...previewChanges }, changes: previewChanges }), [previewKey, base]);
   // One lint per file text and content: the editor's lint and the problem list share it. Schemas are linted by the
   // server (POST /api/studio/lint, the same lintContentFile): compiling a schema needs ajv's compiler, which the
   // browser does not run (the CSP has no 'unsafe-eval'); the other files are linted here.
@@ -274,13 +280,14 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
                 listTexts={Object.fromEntries(listPaths.map((p) => [p, draft.texts[p]!]))}
                 publishedLists={publishedLists}
                 onListChange={setText}
+                {...(draft.texts[ARABIC_CATALOGUE] !== undefined ? { arabic: { step, text: draft.texts[ARABIC_CATALOGUE]!, onChange: (t: string) => setText(ARABIC_CATALOGUE, t) } } : {})}
               />
             ) : (
               <JsonEditor key={tab} label={`${tabLabel(tab)} of ${step} (JSON)`} value={draft.texts[tab] ?? ''} onChange={(t) => setText(tab, t)} lint={lintFor(tab)} />
             )}
           </div>
         </div>
-        <PreviewPane step={step} files={merged} baseVersion={draft.baseVersion} changes={changed.files} />
+        <PreviewPane step={step} files={preview.files} baseVersion={draft.baseVersion} changes={preview.changes} />
       </div>
       <div style={{ marginTop: 32 }}>
         <TestsPanel

@@ -36,6 +36,7 @@ import {
 import { ListEditor } from './ListEditor';
 import { LIST_NAME, listNameFromTitle, newList } from './listEdit';
 import { LogicEditor } from './LogicEditor';
+import { type ArabicDraft, ArabicInput, fieldTextKey, keywordMessages, type TextKind } from './translations';
 import { addPaletteField, FIELD_KINDS, type FieldKind, kindLabel, kindOf, namedPattern, paletteProblems, PATTERNS, patternMessage } from './palette';
 
 const useStyles = makeStyles({
@@ -175,6 +176,28 @@ export interface FieldFormProps {
   listTexts?: Record<string, string>;
   publishedLists?: ReferenceLists;
   onListChange?(path: string, text: string): void;
+  /** The Arabic beside the English: the step's name, the draft's Arabic catalogue (text), its change, the published content. */
+  arabic?: ArabicDraft & { step: string };
+}
+
+/**
+ * One text of a field in both languages side by side: the English as the English applicant reads it, the Arabic
+ * (right to left) as the Arabic applicant reads it, flagged when missing or out of date (the check then refuses to publish).
+ */
+function Bilingual({ label, hint, english, onEnglish, kind, multiline, where }: { label: string; hint?: string; english: string; onEnglish(value: string): void; kind: TextKind; multiline?: boolean; where?: { arabic: ArabicDraft & { step: string }; ui: Json; path: FieldPath } }) {
+  const styles = useStyles();
+  const field = (
+    <Field label={label} hint={hint}>
+      {multiline ? <Textarea value={english} onChange={(_, d) => onEnglish(d.value)} resize="vertical" /> : <Input value={english} onChange={(_, d) => onEnglish(d.value)} />}
+    </Field>
+  );
+  if (!where) return field;
+  return (
+    <div className={styles.row}>
+      {field}
+      <ArabicInput label={label} textKey={fieldTextKey(where.arabic.step, where.ui, where.path, kind)} arabic={where.arabic} />
+    </div>
+  );
 }
 
 /**
@@ -183,7 +206,7 @@ export interface FieldFormProps {
  * list, its conditions) and a palette to add a field at a chosen place. It edits the same draft texts as the JSON
  * tabs (every change is written back as formatted JSON).
  */
-export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publishedLists = {}, onListChange }: FieldFormProps) {
+export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publishedLists = {}, onListChange, arabic }: FieldFormProps) {
   const styles = useStyles();
   const schema = useMemo(() => parse(schemaText), [schemaText]);
   const ui = useMemo(() => parse(uiText), [uiText]);
@@ -231,6 +254,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
   const named = namedPattern(state?.pattern);
   const list = state?.list ? listByName(state.list) : undefined;
   const labelOf = (p: FieldPath) => fields.find((f) => f.key === fieldKey(p))?.label ?? p[p.length - 1]!;
+  const where = arabic && path ? { arabic, ui, path } : undefined;
 
   const move = (p: FieldPath, delta: number) => {
     const name = p[p.length - 1]!;
@@ -335,22 +359,14 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
             {state.label || entry.label}
             {kind ? ` · ${kindLabel(kind)}` : ''}
           </Subtitle2>
-          <Field label="Label">
-            <Input value={state.label} onChange={(_, d) => apply({ label: d.value })} />
-          </Field>
-          <Field label="Help text" hint="Shown under the field.">
-            <Textarea value={state.help} onChange={(_, d) => apply({ help: d.value })} resize="vertical" />
-          </Field>
+          <Bilingual label="Label" english={state.label} onEnglish={(v) => apply({ label: v })} kind="label" where={where} />
+          <Bilingual label="Help text" hint="Shown under the field." english={state.help} onEnglish={(v) => apply({ help: v })} kind="help" multiline where={where} />
           {kind !== 'yesno' && kind !== 'upload' && kind !== 'multichoice' && (
-            <Field label="Placeholder" hint="Shown inside the empty field.">
-              <Input value={state.placeholder} onChange={(_, d) => apply({ placeholder: d.value })} />
-            </Field>
+            <Bilingual label="Placeholder" hint="Shown inside the empty field." english={state.placeholder} onEnglish={(v) => apply({ placeholder: v })} kind="placeholder" where={where} />
           )}
           <Checkbox label="Required" checked={state.required} onChange={(_, d) => apply({ required: d.checked === true })} />
           {state.required && (
-            <Field label="Message when not filled">
-              <Input value={state.requiredMessage} onChange={(_, d) => apply({ requiredMessage: d.value })} />
-            </Field>
+            <Bilingual label="Message when not filled" english={state.requiredMessage} onEnglish={(v) => apply({ requiredMessage: v })} kind="requiredMessage" where={where} />
           )}
           {isString && (
             <div className={styles.row}>
@@ -361,9 +377,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                 hint="Empty: no limit. A help text that states the limit follows it."
               />
               {state.maxLength !== undefined && (
-                <Field label="Max length message">
-                  <Input value={state.messages.maxLength ?? ''} onChange={(_, d) => apply({ messages: { maxLength: d.value } })} />
-                </Field>
+                <Bilingual label="Max length message" english={state.messages.maxLength ?? ''} onEnglish={(v) => apply({ messages: { maxLength: v } })} kind="message:maxLength" where={where} />
               )}
             </div>
           )}
@@ -419,25 +433,37 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                   resize="vertical"
                 />
               </Field>
-              <Field label="Options message">
-                <Input value={state.messages.enum ?? ''} onChange={(_, d) => apply({ messages: { enum: d.value } })} />
-              </Field>
+              <Bilingual label="Options message" english={state.messages.enum ?? ''} onEnglish={(v) => apply({ messages: { enum: v } })} kind="message:enum" where={where} />
             </div>
           )}
           {Object.entries(state.messages)
             .filter(([k]) => !handled.has(k))
             .map(([keyword, message]) => (
-              <Field key={keyword} label={KEYWORD_LABELS[keyword] ?? `Message for ${keyword}`}>
-                <Input value={message} onChange={(_, d) => apply({ messages: { [keyword]: d.value } })} />
-              </Field>
+              <Bilingual
+                key={keyword}
+                label={KEYWORD_LABELS[keyword] ?? `Message for ${keyword}`}
+                english={message}
+                onEnglish={(v) => apply({ messages: { [keyword]: v } })}
+                kind={`message:${keyword}`}
+                where={where}
+              />
             ))}
+          {where &&
+            node &&
+            // The messages of keywords the form does not edit (labelled by their English): their Arabic all the same.
+            keywordMessages(node).map(([english, at]) => <ArabicInput key={at} label={english} textKey={fieldTextKey(where.arabic.step, ui, path, `x:${at}`)} arabic={where.arabic} />)}
           {list && onListChange && (
             // A long list starts folded, so the field's conditions stay in reach; a short or new one starts open.
             <details key={list.name} open={list.options.length <= 8}>
               <summary>
                 Options: the list “{list.title || list.name}” ({list.options.length})
               </summary>
-              <ListEditor list={list} published={publishedLists[list.name]} onChange={writeList} />
+              <ListEditor
+                list={list}
+                published={publishedLists[list.name]}
+                onChange={writeList}
+                {...(arabic ? { arabic } : {})}
+              />
             </details>
           )}
           <LogicEditor

@@ -1,6 +1,7 @@
 import { Badge, Button, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Subtitle2, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { ReferenceList } from '../../../validation/lists';
+import { type ArabicDraft, ArabicInput } from './translations';
 import { addOption, deleteOption, importCsv, moveOption, renameOption, retireOption } from './listEdit';
 
 const useStyles = makeStyles({
@@ -41,13 +42,15 @@ export interface ListEditorProps {
   /** The list as published (undefined: a new list); its codes can be retired, not deleted. */
   published: ReferenceList | undefined;
   onChange(list: ReferenceList): void;
+  /** The list's Arabic beside its English (title and option labels, by code), flagged when missing or out of date. */
+  arabic?: ArabicDraft;
 }
 
 /**
  * The options of a reference list: labels edited in place, order by buttons, codes retired (kept valid for saved
  * applications, not offered for new choices), new options added by label (the code is derived) or imported from CSV.
  */
-export function ListEditor({ list, published, onChange }: ListEditorProps) {
+export function ListEditor({ list, published, onChange, arabic }: ListEditorProps) {
   const styles = useStyles();
   const [label, setLabel] = useState('');
   const [csv, setCsv] = useState('');
@@ -73,6 +76,9 @@ export function ListEditor({ list, published, onChange }: ListEditorProps) {
           ? 'A published list: options in use can be retired (saved applications keep them) but not deleted.'
           : 'A new list: it is published with the draft.'}
       </Text>
+      {arabic && list.title && (
+        <ArabicInput label="List title" textKey={['lists', list.name, 'title']} arabic={arabic} />
+      )}
       {list.options.length === 0 && <Text>The list has no options yet: add the first one below.</Text>}
       <ol className={styles.options}>
         {list.options.map((o, i) => {
@@ -82,6 +88,9 @@ export function ListEditor({ list, published, onChange }: ListEditorProps) {
               <Field className={styles.label} label={`Option ${i + 1} label`}>
                 <Input value={o.label} onChange={(_, d) => run(() => renameOption(list, i, d.value))} />
               </Field>
+              {arabic && (
+                <ArabicInput label={`Option ${i + 1} label`} textKey={['lists', list.name, 'options', String(o.value)]} arabic={arabic} />
+              )}
               <Text className={styles.code} title="The code saved in applications">
                 code {String(o.value)}
               </Text>

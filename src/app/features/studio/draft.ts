@@ -38,7 +38,8 @@ export const pretty = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 /** A fresh draft of a step: its schema, UI schema and the lists it uses, as published. */
 export function newDraft(step: string, version: number, files: ContentFiles): StudioDraft {
   const texts: Record<string, string> = {};
-  const paths = [schemaPath(step), uiPath(step), ...listsUsedBy(files[schemaPath(step)]).map(listPath)];
+  // The Arabic catalogue: its texts of the step are edited beside the English (studio/translations.ts).
+  const paths = [schemaPath(step), uiPath(step), ...listsUsedBy(files[schemaPath(step)]).map(listPath), ...(files['i18n/ar.json'] ? ['i18n/ar.json'] : [])];
   for (const path of paths) texts[path] = pretty(files[path] ?? {});
   return { baseVersion: version, texts };
 }

@@ -1,0 +1,181 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
+
+const suite = chromiumAvailable ? describe : describe.skip;
+
+const PRODUCT = { username: 'studio.product', password: 'Product-pass-123' };
+const REVIEWER = { username: 'studio.reviewer', password: 'Reviewer-pass-123' };
+const APPLICANT = { email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' };
+const CLIENT_ID = 'quick-apply-web';
+
+const NEW_ARABIC_LABEL = 'الاسم المسجل للشركة';
+const NEW_HELP = 'As on the trade license, up to 50 characters.';
+const NEW_ARABIC_HELP = 'كما هو مكتوب في الرخصة التجارية، حتى 50 حرفًا.';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The studio in both languages: English and Arabic side by side, a missing or out-of-date Arabic text flagged in the
+ * form and refused by the check (naming the field), and an Arabic label edited
+ * by product staff, published after review, that the Arabic applicant then reads.
+ */
+suite('schema studio in Arabic, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let customerToken: string;
+
+  async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token = customerToken) {
+    const res = await fetch(server.url + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
+  }
+
+  async function signInCustomer(): Promise<string> {
+    const deviceId = 'e2e-studio-ar-device';
+    const form = (fields: Record<string, string>) => new URLSearchParams({ client_id: CLIENT_ID, ...fields });
+    const device = (await (await fetch(server.url + '/api/onboarding/pre-login/oauth2/token', { method: 'POST', body: form({ device_id: deviceId, unique_id: 'u1' }) })).json()) as {
+      access_token: string;
+    };
+    expect((await call('POST', '/api/otp', { action: 'generate', ...APPLICANT }, device.access_token)).status).toBe(200);
+    const outbox = (await (await fetch(`${server.url}/api/dev/outbox?recipient=${APPLICANT.countryCode}${APPLICANT.mobileNo}&limit=1`)).json()) as { messages: { body: string }[] };
+    const otpToken = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? '')?.[1];
+    expect(otpToken, 'no code in the outbox').toBeDefined();
+    const verified = await call('POST', '/api/otp', { action: 'verify', ...APPLICANT, otpToken, deviceId }, device.access_token);
+    expect(verified.body).toMatchObject({ verified: true });
+    const res = await fetch(server.url + '/api/onboarding/post-login/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${device.access_token}` },
+      body: form({ resource_type: 'customer', device_id: deviceId, unique_id: 'u1' }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  async function signInStudio(page: Page, who: { username: string; password: string }, start: string) {
+    await page.goto(server.url + start);
+    await page.getByRole('heading', { name: 'Schema studio sign-in' }).waitFor();
+    await page.getByLabel('Username').fill(who.username);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /** The applicant's company-details page in Arabic (the language chosen on this browser), for one application. */
+  async function openApplicantInArabic(prospectId: string): Promise<Page> {
+    const answer = (await call('GET', `/api/usertypes/sme/prospects/${prospectId}`)).body as { prospect: Json; version: number; status: string };
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.addInitScript(
+      ([session, application]) => {
+        localStorage.setItem('qa.locale', 'ar');
+        sessionStorage.setItem('qa.session', session!);
+        sessionStorage.setItem('qa.application', application!);
+      },
+      [
+        JSON.stringify({ kind: 'customer', accessToken: customerToken }),
+        JSON.stringify({ prospectId, prospect: answer.prospect, version: answer.version, status: answer.status, dirty: false }),
+      ],
+    );
+    await page.goto(server.url + '/business/CompanyInfo');
+    await page.getByRole('heading', { name: 'تفاصيل الشركة' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    return page;
+  }
+
+  beforeAll(async () => {
+    server = await startServer({
+      ENCRYPTION: 'off',
+      SEED_PRODUCT_USERNAME: PRODUCT.username,
+      SEED_PRODUCT_PASSWORD: PRODUCT.password,
+      SEED_PRODUCT_NAME: 'Layla Product',
+      SEED_REVIEWER_USERNAME: REVIEWER.username,
+      SEED_REVIEWER_PASSWORD: REVIEWER.password,
+      SEED_REVIEWER_NAME: 'Rana Reviewer',
+    });
+    browser = await launchBrowser();
+    customerToken = await signInCustomer();
+  });
+  afterAll(async () => {
+    await stopServerAndBrowser(server, browser);
+  });
+
+  it('edits an Arabic label beside its English, refuses a missing or stale Arabic, and the Arabic applicant sees the published label', async () => {
+    const page = await browser.newPage();
+    await signInStudio(page, PRODUCT, '/studio/steps/companyDetails');
+    await page.getByRole('heading', { name: 'companyDetails', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Company name', exact: true }).click();
+
+    // Side by side: the English and the published Arabic of the same text.
+    expect(await page.getByLabel('Label', { exact: true }).inputValue()).toBe('Company name');
+    const arabicLabel = page.getByLabel('Label (Arabic)');
+    expect(await arabicLabel.inputValue()).toBe('اسم الشركة');
+    expect(await arabicLabel.getAttribute('dir')).toBe('rtl');
+
+    // The English help rewritten, the Arabic left as published: the check names the field (out of date).
+    await page.getByLabel('Help text', { exact: true }).fill(NEW_HELP);
+    // An Arabic label emptied: missing, the check names it.
+    await arabicLabel.fill('');
+    // The check shows the result of the draft as it is: once the editor has caught up with the typing (and saved).
+    await page.waitForTimeout(900);
+    await page.getByText(/Saved on the server/).waitFor();
+    await page.getByRole('button', { name: 'Check draft' }).click();
+    await page
+      .getByText(
+        'The Arabic translation of the help text of organizationInfo.companyName (steps/companyDetails.ui.json) is out of date: the English now says “As on the trade license, up to 50 characters.” but the Arabic was not changed. Update the Arabic text before publishing.',
+      )
+      .waitFor();
+    await page.getByText('No Arabic translation of the label of organizationInfo.companyName (steps/companyDetails.schema.json): “Company name”. Write the Arabic text beside the English before publishing.').waitFor();
+
+    // Fixed: the Arabic written beside the English.
+    await page.getByLabel('Help text (Arabic)').fill(NEW_ARABIC_HELP);
+    await arabicLabel.fill(NEW_ARABIC_LABEL);
+    // The preview shows the English applicant's page, unchanged label.
+    await page.getByRole('region', { name: 'Preview' }).getByLabel('Company name').waitFor();
+
+    // Check, submit, a colleague reviews and publishes.
+    await page.getByRole('button', { name: 'Check draft' }).click();
+    await page.getByText('No problems in the draft.').waitFor();
+    await page.waitForTimeout(900);
+    await page.getByText(/Saved on the server/).waitFor();
+    await page.getByRole('button', { name: 'Review and publish' }).click();
+    await page.getByRole('heading', { name: 'Review and publish' }).waitFor();
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByText('Waiting for another product user to review it').waitFor();
+    const draftId = /\/studio\/drafts\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await page.close();
+
+    const reviewer = await browser.newPage();
+    await signInStudio(reviewer, REVIEWER, `/studio/drafts/${draftId}`);
+    await reviewer.getByRole('heading', { name: 'Review and publish' }).waitFor();
+    // The reviewer reads the Arabic change in words.
+    await reviewer.getByText(`Arabic of the label of organizationInfo.companyName: "اسم الشركة" → "${NEW_ARABIC_LABEL}"`).first().waitFor();
+    await reviewer.getByRole('button', { name: 'Check draft' }).click();
+    await reviewer.getByText('No problems in the draft.').waitFor();
+    const ack = reviewer.getByRole('checkbox', { name: /I confirm this check result/ });
+    if ((await ack.count()) > 0) await ack.check();
+    await reviewer.getByLabel('Review comment').fill('Arabic checked');
+    await reviewer.getByRole('button', { name: 'Approve' }).click();
+    await reviewer.getByText('approved by Rana Reviewer', { exact: false }).waitFor();
+    await reviewer.getByLabel('Change message').fill('Arabic label of the company name');
+    await reviewer.getByRole('button', { name: 'Publish' }).click();
+    await reviewer.getByText(/Published as version \d+/).waitFor();
+    await reviewer.close();
+
+    // The Arabic applicant reads the new label and help; the English applicant's page is unchanged.
+    const created = await call('POST', '/api/usertypes/sme/prospects', {
+      applicantInfo: { fullName: 'Aisha Al Mansoori', ...APPLICANT, applyOnbehalf: false },
+      applicationInfo: { accountType: 'currentAccount', islamicBanking: false },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const applicant = await openApplicantInArabic((created.body as { prospectId: string }).prospectId);
+    await applicant.getByLabel(NEW_ARABIC_LABEL).waitFor();
+    await applicant.getByText(NEW_ARABIC_HELP).waitFor();
+    await applicant.close();
+    const english = (await (await fetch(server.url + '/api/config?segment=sme&role=customer&locale=en')).json()) as Json;
+    const field = ((english.steps as Json).companyDetails as { schema: { properties: { organizationInfo: { properties: { companyName: { title: string } } } } } }).schema.properties.organizationInfo.properties.companyName;
+    expect(field.title).toBe('Company name');
+  }, 240_000);
+});
