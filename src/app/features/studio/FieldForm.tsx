@@ -180,11 +180,18 @@ export interface FieldFormProps {
   arabic?: ArabicDraft & { step: string };
 }
 
+/** The field's own "not filled" messages (minLength, minItems: the required answer's, the editor writes them alike). */
+function notFilledKinds(node: unknown): TextKind[] {
+  const messages = (node as { errorMessage?: unknown } | undefined)?.errorMessage;
+  if (!messages || typeof messages !== 'object') return [];
+  return (['minLength', 'minItems'] as const).filter((k) => typeof (messages as Record<string, unknown>)[k] === 'string').map((k): TextKind => `message:${k}`);
+}
+
 /**
  * One text of a field in both languages side by side: the English as the English applicant reads it, the Arabic
  * (right to left) as the Arabic applicant reads it, flagged when missing or out of date (the check then refuses to publish).
  */
-function Bilingual({ label, hint, english, onEnglish, kind, multiline, where }: { label: string; hint?: string; english: string; onEnglish(value: string): void; kind: TextKind; multiline?: boolean; where?: { arabic: ArabicDraft & { step: string }; ui: Json; path: FieldPath } }) {
+function Bilingual({ label, hint, english, onEnglish, kind, alsoKinds = [], multiline, where }: { label: string; hint?: string; english: string; onEnglish(value: string): void; kind: TextKind; alsoKinds?: TextKind[]; multiline?: boolean; where?: { arabic: ArabicDraft & { step: string }; ui: Json; path: FieldPath } }) {
   const styles = useStyles();
   const field = (
     <Field label={label} hint={hint}>
@@ -195,7 +202,7 @@ function Bilingual({ label, hint, english, onEnglish, kind, multiline, where }: 
   return (
     <div className={styles.row}>
       {field}
-      <ArabicInput label={label} textKey={fieldTextKey(where.arabic.step, where.ui, where.path, kind)} arabic={where.arabic} />
+      <ArabicInput label={label} textKey={fieldTextKey(where.arabic.step, where.ui, where.path, kind)} also={alsoKinds.map((k) => fieldTextKey(where.arabic.step, where.ui, where.path, k))} arabic={where.arabic} />
     </div>
   );
 }
@@ -366,7 +373,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
           )}
           <Checkbox label="Required" checked={state.required} onChange={(_, d) => apply({ required: d.checked === true })} />
           {state.required && (
-            <Bilingual label="Message when not filled" english={state.requiredMessage} onEnglish={(v) => apply({ requiredMessage: v })} kind="requiredMessage" where={where} />
+            <Bilingual label="Message when not filled" english={state.requiredMessage} onEnglish={(v) => apply({ requiredMessage: v })} kind="requiredMessage" alsoKinds={notFilledKinds(node)} where={where} />
           )}
           {isString && (
             <div className={styles.row}>

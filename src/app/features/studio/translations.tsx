@@ -68,11 +68,15 @@ export interface ArabicDraft {
   onChange(text: string): void;
 }
 
-/** An Arabic text beside its English, right to left (the check names a missing or out-of-date one). */
-export function ArabicInput({ label, textKey, arabic }: { label: string; textKey: TextKey; arabic: ArabicDraft }) {
+/**
+ * An Arabic text beside its English, right to left (the check names a missing or out-of-date one). `also`: keys of
+ * the same English text elsewhere, written with it (the message when not filled is both the parent's `required`
+ * message and the field's `minLength` / `minItems` one).
+ */
+export function ArabicInput({ label, textKey, arabic, also = [] }: { label: string; textKey: TextKey; arabic: ArabicDraft; also?: TextKey[] }) {
   return (
     <Field label={`${label} (Arabic)`}>
-      <Input dir="rtl" lang="ar" value={translationOf(arabic.text, textKey)} onChange={(_, d) => arabic.onChange(withTranslation(arabic.text, textKey, d.value))} />
+      <Input dir="rtl" lang="ar" value={translationOf(arabic.text, textKey)} onChange={(_, d) => arabic.onChange([textKey, ...also].reduce((text, key) => withTranslation(text, key, d.value), arabic.text))} />
     </Field>
   );
 }
