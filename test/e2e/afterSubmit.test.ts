@@ -136,11 +136,44 @@ suite('around the submit', () => {
       await waitForPage(page, 'Submit your application');
       const edit = page.locator(`a[href^="${path}?"]`).first();
       expect(new URL(await edit.getAttribute('href') ?? '', server.url).searchParams.get('returnTo')).toBe('/business/SubmitApplication');
+      const target = new URL(await edit.getAttribute('href') ?? '', server.url);
       await edit.click();
       await page.waitForURL((u) => u.pathname === path);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      if (path === '/business/StakeholdersInfo') {
+        // The stakeholder's own section: its wizard opens at that step.
+        expect(target.searchParams.get('stakeholder')).toBe('0');
+        expect(Number(target.searchParams.get('step'))).toBeGreaterThanOrEqual(1);
+        await page.getByRole('button', { name: 'Continue to the review' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Continue' }).click();
+      }
       await waitForPage(page, 'Submit your application', '**/business/SubmitApplication');
     }
+    // A signatory's final questions: Edit opens that step of that signatory (not the first final question).
+    await page.goto(`${server.url}/business/SubmitApplication`);
+    await waitForPage(page, 'Submit your application');
+    const personal = page.locator('a[href*="edit=fqSignatoryPersonal"]').first();
+    expect(new URL(await personal.getAttribute('href') ?? '', server.url).searchParams.get('signatory')).toBe('0');
+    await personal.click();
+    await waitForPage(page, /^Personal information: /, (u) => u.pathname === '/business/FinalQuestions');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPage(page, 'Submit your application', '**/business/SubmitApplication');
+    await page.context().close();
+  });
+
+  it('Back in company information goes back a step at a time, also from a first visit without a step in the address', async () => {
+    const { client, prospectId } = await ready();
+    const page = await tab(client, prospectId, 390);
+    await page.goto(`${server.url}/business/CompanyInfo`);
+    await waitForPage(page, 'Company Details', (u) => u.searchParams.get('step') === '1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPage(page, 'Industry', (u) => u.searchParams.get('step') === '2');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPage(page, 'License Information', (u) => u.searchParams.get('step') === '3');
+    await page.goBack();
+    await waitForPage(page, 'Industry', (u) => u.searchParams.get('step') === '2');
+    await page.goBack();
+    await waitForPage(page, 'Company Details', (u) => u.searchParams.get('step') === '1');
     await page.context().close();
   });
 

@@ -340,7 +340,7 @@ suite('documents to "Application submitted" for an application saved through the
 
   it('continues to Select Services, submits and lands on "Application submitted"', async () => {
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/business/SelectServices');
+    await page.waitForURL('**/business/SelectServices**');
     // The services were saved with the application above; the submit page is step 6's related route.
     await page.goto(`${server.url}/SubmitApplication`);
     await page.getByRole('heading', { name: 'Submit your application', level: 1 }).waitFor();

@@ -118,9 +118,9 @@ describe('studio lint (lint.ts)', () => {
 });
 
 describe('studio draft and preview', () => {
-  it('a new draft holds the step files and its lists; only real changes are sent', () => {
+  it('a new draft holds the step files, its lists and the Arabic catalogue (edited beside the English); only real changes are sent', () => {
     const draft = newDraft('companyDetails', 1, files);
-    expect(Object.keys(draft.texts)).toEqual([schemaPath('companyDetails'), uiPath('companyDetails'), 'lists/companyCategory.json']);
+    expect(Object.keys(draft.texts)).toEqual([schemaPath('companyDetails'), uiPath('companyDetails'), 'lists/companyCategory.json', 'i18n/ar.json']);
     expect(listsUsedBy(schema)).toEqual(['companyCategory']);
     expect(changedFiles(draft, files)).toEqual({ files: {}, unparsable: [] });
     const edited = editField(schema, ui, companyName, { maxLength: 40 });

@@ -12,7 +12,7 @@ import { ApplicationNotice } from './ApplicationNotice';
 import { StatusPage } from './StatusPage';
 import { useConfig } from '../config/useConfig';
 import { documentGroups } from '../agent/documents';
-import { SummaryView } from '../summary/SummaryView';
+import { type EditedStakeholder, SummaryView } from '../summary/SummaryView';
 import { useProspectDocuments } from './useDocuments';
 import { usePageT } from '../../i18n/usePageT';
 import { useT } from '../../i18n/useT';
@@ -44,11 +44,23 @@ export const SUBMIT_PATH = '/business/SubmitApplication';
 /** The pages of config flows (FlowPage): their Edit opens the section's step. */
 const FLOW_PAGES = new Set(['/business/CompanyInfo', '/business/FinalQuestions', '/business/SelectServices']);
 
-/** The Edit link of a section: its page (on a flow page, at the section's step); Continue there comes back to this review. */
-export function editPathOf(flow: string, step?: string): string | undefined {
+/**
+ * The Edit link of a section: its page, at the section's step (on a flow page `edit`, and `signatory` for a
+ * signatory's final questions; on the stakeholders page that stakeholder's wizard at the step's number); Continue
+ * there comes back to this review.
+ */
+export function editPathOf(flow: string, step?: string, stakeholder?: EditedStakeholder): string | undefined {
   const path = EDIT_PATHS[flow];
   if (!path) return undefined;
-  const query = new URLSearchParams({ ...(step && FLOW_PAGES.has(path) ? { edit: step } : {}), returnTo: SUBMIT_PATH });
+  const at: Record<string, string> = {};
+  if (step && FLOW_PAGES.has(path)) {
+    at.edit = step;
+    if (stakeholder) at.signatory = String(stakeholder.index);
+  } else if (stakeholder && path === '/business/StakeholdersInfo') {
+    at.stakeholder = stakeholder.id;
+    at.step = String(stakeholder.stepNumber);
+  }
+  const query = new URLSearchParams({ ...at, returnTo: SUBMIT_PATH });
   return `${path}?${query}`;
 }
 

@@ -118,7 +118,9 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
 
   const requested = Number(params.get('step') ?? '0');
   // Edit from the review (SubmitApplication): ?edit=<step id> opens that step, and Continue goes back to ?returnTo.
-  const edited = steps.findIndex((s) => s.step === params.get('edit'));
+  // A signatory's step names the signatory too (?signatory=<index>); without it, the first one's.
+  const editedSignatory = params.get('signatory');
+  const edited = steps.findIndex((s) => s.step === params.get('edit') && (editedSignatory === null || String(s.signatoryIndex) === editedSignatory));
   const returnTo = returnPath(params.get('returnTo'));
   const resumeAt = edited >= 0 ? edited : Math.max(firstIncompleteStep(steps, app.completedSteps), 0);
   const index = steps.length === 0 ? 0 : Math.min(Math.max((requested || resumeAt + 1) - 1, 0), steps.length - 1);
@@ -156,10 +158,27 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
     [config, islamic, stepId],
   );
 
+  // Opened without a step (from the one-time code, a link, My applications): the step it resumes at is written into
+  // the address in place, so that Back from the next step returns to this one, not to wherever the page would resume.
+  const pinned = useRef(false);
   useEffect(() => {
     // A step change moves focus to its heading so keyboard and screen-reader users start at the top.
-    if (params.get('step')) heading.current?.focus();
+    if (params.get('step') && !pinned.current) heading.current?.focus();
+    pinned.current = false;
   }, [params]);
+  const loaded = !!app.prospect && steps.length > 0;
+  useEffect(() => {
+    if (!loaded || params.get('step') || params.get('edit')) return;
+    pinned.current = true;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('step', String(index + 1));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [loaded, params, index, setParams]);
 
   if (leftDraft) return leftDraft;
   if (error || app.loadError) {

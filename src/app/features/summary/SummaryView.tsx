@@ -29,13 +29,21 @@ const useStyles = makeStyles({
   },
 });
 
+/** A stakeholder whose section an Edit link opens. */
+export interface EditedStakeholder {
+  index: number;
+  id: string;
+  stepNumber: number;
+}
+
 export interface SummaryViewProps {
   config: AppConfig;
   prospect: Obj;
   /** The documents, grouped (GET prospects/{id}/documents through documentGroups); left out when undefined. */
   documents?: DocumentGroup[];
   /** Where "Edit" of a section leads (by flow name, "documents" or "account", and the step of a company section); no link when undefined. */
-  editPath?: (flow: string, step?: string) => string | undefined;
+  /** The Edit link of a section; `stakeholder`: whose section it is (its index, id and the step's place in its flow). */
+  editPath?: (flow: string, step?: string, stakeholder?: EditedStakeholder) => string | undefined;
   /** Heading level of the groups (the sections are one below). */
   level?: 2 | 3;
   /** Steps left out (e.g. the annexure on the applicant's side, which the customer config does not hold anyway). */
@@ -134,7 +142,7 @@ export function SummaryView({ config, prospect, documents, editPath, level = 2, 
     const g = groupFor(stakeholderTitle);
     g.stakeholders = overview.stakeholders.map((s, i) => ({
       name: s.name,
-      cards: s.sections.filter(keep).map((sec) => ({ key: `${i}-${sec.step}`, title: sec.title, rows: sec.rows, edit: sec.flow ? editPath?.(sec.flow) : undefined })),
+      cards: s.sections.filter(keep).map((sec) => ({ key: `${i}-${sec.step}`, title: sec.title, rows: sec.rows, edit: sec.flow ? editPath?.(sec.flow, sec.step, { index: s.index, id: s.id, stepNumber: sec.stepNumber ?? 1 }) : undefined })),
     }));
   };
   for (const section of overview.sections.filter(keep)) {

@@ -21,6 +21,8 @@ export interface OverviewSection {
   flowTitle?: string;
   step?: string;
   stepTitle?: string;
+  /** The step's place in its flow (1-based): a stakeholder's wizard opens it by number. */
+  stepNumber?: number;
 }
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -194,7 +196,7 @@ function stakeholderName(s: Obj, i: number): string {
  * The whole prospect by sections, in flow order: the prospect's flows (scope ""), then each stakeholder's
  * flows (scope "/signatoryInfo/*"). A value shown by an earlier step is not repeated.
  */
-export function prospectOverview(config: AppConfig, prospect: Obj): { sections: OverviewSection[]; stakeholders: { name: string; sections: OverviewSection[] }[] } {
+export function prospectOverview(config: AppConfig, prospect: Obj): { sections: OverviewSection[]; stakeholders: { name: string; id: string; index: number; sections: OverviewSection[] }[] } {
   const seen = new Set<string>();
   // Answers the form logic hides (stale "Site visit: Yes" beside a reason for no visit) are not shown.
   const { hidden } = evaluateLogic(config, prospect);
@@ -227,10 +229,10 @@ export function prospectOverview(config: AppConfig, prospect: Obj): { sections: 
         const step = config.steps[fs.step];
         if (!step) continue;
         const rows = fresh(stepRows(config, step as never, s, `/signatoryInfo/${i}`));
-        if (rows.length) out.push({ title: fs.title, rows, flow: name, flowTitle: flow.title, step: fs.step, stepTitle: fs.title });
+        if (rows.length) out.push({ title: fs.title, rows, flow: name, flowTitle: flow.title, step: fs.step, stepTitle: fs.title, stepNumber: flow.steps.indexOf(fs) + 1 });
       }
     }
-    return { name: stakeholderName(s, i), sections: out };
+    return { name: stakeholderName(s, i), id: String(s.signatoryId ?? i), index: i, sections: out };
   });
   return { sections, stakeholders };
 }
