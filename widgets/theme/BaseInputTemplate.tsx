@@ -20,8 +20,8 @@ const inputModeFor = (type: string, schemaType: unknown): InputProps['inputMode'
  * the cut value invalid; the schema's "Maximum N characters" message says what is wrong instead. No native
  * `required`: the browser's own bubbles would pre-empt the schema's messages (Field sets aria-required).
  * Digits typed on an Arabic keyboard (٠-٩) are stored as 0-9; numbers are therefore typed into a text input with
- * a numeric keyboard (a native number input drops Arabic-Indic digits before any code sees them). Phone numbers
- * and e-mail addresses read left to right, also on a right-to-left page.
+ * a numeric keyboard (a native number input drops Arabic-Indic digits before any code sees them). Phone numbers,
+ * e-mail and web addresses read left to right, also on a right-to-left page.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, placeholder, type, rawErrors } = props;
@@ -41,7 +41,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       id={id}
       name={htmlName || id}
       type={(numeric ? 'text' : kind) as InputType}
-      dir={kind === 'tel' || kind === 'email' || numeric ? 'ltr' : undefined}
+      dir={kind === 'tel' || kind === 'email' || kind === 'url' || numeric ? 'ltr' : undefined}
       inputMode={(options.inputMode as InputProps['inputMode']) ?? inputModeFor(kind, schema.type)}
       value={String(inputValue)}
       placeholder={placeholder || undefined}
