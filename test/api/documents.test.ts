@@ -8,6 +8,8 @@ import { createProspectRepository } from '../../src/server/repositories/prospect
 import { createScreeningRepository } from '../../src/server/repositories/screeningRepository';
 import { setToday } from '../../src/validation/clock';
 import { describeEachDatabase, type TestDatabase } from './helpers';
+import { uploadMessages } from '../../src/shared/uploadMessages';
+import { checkFile } from '../../widgets/lib/fileChecks';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -56,12 +58,12 @@ describeEachDatabase('documents API', (db) => {
     return id;
   }
 
-  async function upload(id: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }, token = owner, fileFirst = false) {
+  async function upload(id: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }, token = owner, fileFirst = false, language?: string) {
     const body = await multipart(fields, file, fileFirst);
     return app.inject({
       method: 'POST',
       url: `/api/rest/v1/banks/rak/prospectId/${id}/documents`,
-      headers: { ...bearer(token), 'content-type': body.contentType },
+      headers: { ...bearer(token), 'content-type': body.contentType, ...(language ? { 'accept-language': language } : {}) },
       payload: body.payload,
     });
   }
@@ -146,6 +148,16 @@ describeEachDatabase('documents API', (db) => {
     });
     const exact = await upload(prospectId, { documentKey: 'MOA-1', documentType: 'MOA' }, { name: 'moa.pdf', bytes: pdf(51_200) });
     expect(exact.statusCode, exact.body).toBe(200);
+  });
+
+  it("tells a refused file in the request's language, the browser's words for the same problem", async () => {
+    const small = await upload(prospectId, { documentKey: 'MOA-1', documentType: 'MOA' }, { name: 'moa.pdf', bytes: pdf(51_199) }, owner, false, 'ar-AE');
+    expect(small.json().errors[0]).toMatchObject({ errorCode: 'FILE_TOO_SMALL', message: uploadMessages('ar').tooSmall });
+    expect(small.json().errors[0].message).toMatch(/50KB/);
+    const text = await upload(prospectId, { documentKey: 'MOA-1', documentType: 'MOA' }, { name: 'moa.pdf', bytes: pad('hello', 60_000), type: 'application/pdf' }, owner, false, 'ar');
+    expect(text.json().errors[0]).toMatchObject({ errorCode: 'UNSUPPORTED_FILE_TYPE', message: 'الصيغ المدعومة هي PDF وJPG وPNG' });
+    // The browser's checks say the same before sending (widgets/lib/fileChecks.ts with the page's language).
+    expect(checkFile({ name: 'moa.pdf', size: 51_199, type: 'application/pdf' }, { messages: uploadMessages('ar') })).toBe(small.json().errors[0].message);
   });
 
   it('rejects a 6 MB file and keeps nothing of it', async () => {

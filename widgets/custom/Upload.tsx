@@ -4,6 +4,7 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { FormContext, UploadValue } from '../FormContext';
 import { checkFile, UPLOAD_DEFAULTS, type UploadLimits } from '../lib/fileChecks';
+import { useWidgetTexts } from '../lib/WidgetTexts';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -28,6 +29,7 @@ export function Upload(props: WidgetProps) {
   const context = registry.formContext as FormContext;
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
+  const texts = useWidgetTexts();
   const input = useRef<HTMLInputElement>(null);
   // A field typed as text holds the uploaded document's key (e.g. docProofOfRelationship); otherwise {fileName, uploadStatus}.
   const holdsKey = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
@@ -38,7 +40,7 @@ export function Upload(props: WidgetProps) {
   const accept = ((options.types as string[] | undefined) ?? UPLOAD_DEFAULTS.types).join(',');
 
   const send = async (file: File) => {
-    const problem = checkFile(file, options as UploadLimits);
+    const problem = checkFile(file, { ...(options as UploadLimits), messages: { ...texts.upload, ...(options as UploadLimits).messages } });
     if (problem) return setStatus({ kind: 'error', message: problem });
     if (!context.onUpload) return setStatus({ kind: 'error', message: 'Upload is not available' });
     const abort = new AbortController();

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { type UploadMessages, uploadMessages } from '../../src/shared/uploadMessages';
 
 /**
  * The widgets' own words (not the content's: labels, help and messages come with the schemas). English by
@@ -16,6 +17,8 @@ export interface WidgetTexts {
   openCalendar: string;
   /** The accessible description of a date field's bounds (dates as dd/mm/yyyy). */
   dateRange(from: string | undefined, until: string | undefined): string;
+  /** What a refused file says (src/shared/uploadMessages.ts), at the spec's limits. */
+  upload: UploadMessages;
 }
 
 export const ENGLISH_WIDGET_TEXTS: WidgetTexts = {
@@ -28,6 +31,7 @@ export const ENGLISH_WIDGET_TEXTS: WidgetTexts = {
   no: 'No',
   openCalendar: 'Open the calendar',
   dateRange: (from, until) => `Date ${[from && `from ${from}`, until && `until ${until}`].filter(Boolean).join(' ')}, format dd/mm/yyyy`,
+  upload: uploadMessages('en'),
 };
 
 export const WidgetTextsContext = createContext<WidgetTexts>(ENGLISH_WIDGET_TEXTS);

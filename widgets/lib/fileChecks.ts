@@ -1,14 +1,13 @@
-/** Upload limits and messages (spec 001 §5 "Shared field rules", §9). */
+import { UPLOAD_SIZE_DEFAULTS, uploadMessages } from '../../src/shared/uploadMessages';
+
+const english = uploadMessages('en');
+
+/** Upload limits and messages (spec 001 §5 "Shared field rules", §9); the messages in another language: WidgetTexts.upload. */
 export const UPLOAD_DEFAULTS = {
-  maxBytes: 5_242_880,
-  minBytes: 51_200,
+  ...UPLOAD_SIZE_DEFAULTS,
   types: ['application/pdf', 'image/jpeg', 'image/png'],
   extensions: ['pdf', 'jpg', 'jpeg', 'png'],
-  messages: {
-    tooLarge: 'File size exceeded (5Mb maximum)',
-    tooSmall: 'Document size is insufficient. Please upload a document that is at least 50KB to continue.',
-    badType: 'Supported formats are PDF, JPG and PNG',
-  },
+  messages: { tooLarge: english.tooLarge, tooSmall: english.tooSmall, badType: english.badType },
 };
 
 export interface UploadLimits {

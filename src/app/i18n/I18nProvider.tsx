@@ -6,11 +6,13 @@ import { directionOf, type Locale } from '../../content/i18n/locales';
 import { appTheme } from '../theme';
 import en from 'virtual:app-messages/en';
 import { applyToDocument, useLocale } from './localeStore';
+import { uploadMessages } from '../../shared/uploadMessages';
 import { useT } from './useT';
 
 /** The widgets' own words in the page's language (widgets know no i18n library: widgets/lib/WidgetTexts.ts). */
 function WidgetTextsProvider({ children }: { children: ReactNode }) {
   const t = useT();
+  const locale = useLocale();
   const texts = useMemo<WidgetTexts>(
     () => ({
       errorSummary: (count) => t('widgets.errorSummary', { count }),
@@ -22,8 +24,9 @@ function WidgetTextsProvider({ children }: { children: ReactNode }) {
       openCalendar: t('widgets.openCalendar'),
       dateRange: (from, until) =>
         from && until ? t('widgets.dateFromUntil', { from, until }) : from ? t('widgets.dateFrom', { from }) : until ? t('widgets.dateUntil', { until }) : '',
+      upload: uploadMessages(locale),
     }),
-    [t],
+    [t, locale],
   );
   return <WidgetTextsContext.Provider value={texts}>{children}</WidgetTextsContext.Provider>;
 }

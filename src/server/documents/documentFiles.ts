@@ -43,7 +43,3 @@ export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
-
-/** "5Mb" for the messages of the specification. */
-export const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10}Mb`;
-export const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)}KB`;

@@ -9,13 +9,14 @@ import { ApiError, type ApiErrorItem } from '../plugins/app/errors';
 import { createDocumentRepository } from '../repositories/documentRepository';
 import type { ProspectRow } from '../repositories/prospectRepository';
 import { maxUploads, screenProspect, screeningRules } from '../screening/screenProspect';
-import { detectType, kilobytes, megabytes, safeFileName, SNIFF_BYTES } from './documentFiles';
+import { detectType, safeFileName, SNIFF_BYTES } from './documentFiles';
+import { uploadMessages } from '../../shared/uploadMessages';
+import { DEFAULT_LOCALE, type Locale } from '../../content/i18n/locales';
 import { endsWithZip, keepTail } from './archiveTail';
 import { placeDocument } from './documentList';
 
 export const MAX_DOCUMENTS_MESSAGE =
   "Oops! you have reached the maximum no. of documents uploads. Let's have someone call you back within one day to help you out.";
-export const UNSUPPORTED_MESSAGE = 'Supported formats are PDF, JPG and PNG';
 
 const FIELDS: Record<string, { pattern: RegExp; required: boolean }> = {
   documentKey: { pattern: /^[A-Za-z0-9][A-Za-z0-9 _.()&-]{0,119}$/, required: true },
@@ -59,10 +60,10 @@ async function peek(file: MultipartFile['file'], want: number) {
 const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of|Malformed |Part terminated early|Unsupported content type)/;
 
 /** Multipart's own limit errors (FST_*) and the parser's refusals of a malformed body as the API's errors. */
-export function multipartError(error: unknown, limits: { maxBytes: number }): unknown {
+export function multipartError(error: unknown, limits: { maxBytes: number; minBytes: number }, locale: Locale = DEFAULT_LOCALE): unknown {
   if (error instanceof ApiError) return error;
   const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return documentError(413, 'FILE_TOO_LARGE', `File size exceeded (${megabytes(limits.maxBytes)} maximum)`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return documentError(413, 'FILE_TOO_LARGE', uploadMessages(locale, limits).tooLarge);
   if (code.startsWith('FST_') || (error instanceof Error && MALFORMED_MULTIPART.test(error.message))) {
     return new ApiError(400, 'DocumentValidation', [{ errorCode: 'INVALID_UPLOAD', message: 'Send one file with the fields documentKey and documentType as multipart/form-data' }]);
   }
@@ -91,10 +92,14 @@ export async function uploadDocument(
     onlyKeys?: ReadonlySet<string>;
     /** Who uploads (for the audit trail). */
     principal?: Principal;
+    /** The request's language: the refusals' messages. */
+    locale?: Locale;
   },
 ): Promise<UploadResult> {
   const { prospect } = input;
   const limits = app.config.documents;
+  // What a refused file says, in the applicant's language (the browser checked the same before sending).
+  const said = uploadMessages(input.locale ?? DEFAULT_LOCALE, limits);
   const repo = createDocumentRepository();
   const db = app.database.db;
   const max = maxUploads(app, await screeningRules(app));
@@ -120,23 +125,23 @@ export async function uploadDocument(
       const type = await detectType(head);
       if (!type) {
         await drain();
-        throw documentError(400, 'UNSUPPORTED_FILE_TYPE', UNSUPPORTED_MESSAGE);
+        throw documentError(400, 'UNSUPPORTED_FILE_TYPE', said.badType);
       }
       if (ended && head.length < limits.minBytes) {
-        throw documentError(400, 'FILE_TOO_SMALL', `Document size is insufficient. Please upload a document that is at least ${kilobytes(limits.minBytes)} to continue.`);
+        throw documentError(400, 'FILE_TOO_SMALL', said.tooSmall);
       }
       const content = keepTail(all());
       const { size, sha256 } = await app.documentStore.put(storageKey, content.chunks);
       if (part.file.truncated || size > limits.maxBytes) {
         await discard();
-        throw documentError(413, 'FILE_TOO_LARGE', `File size exceeded (${megabytes(limits.maxBytes)} maximum)`);
+        throw documentError(413, 'FILE_TOO_LARGE', said.tooLarge);
       }
-      if (endsWithZip(content.tail())) throw documentError(400, 'UNSUPPORTED_FILE_TYPE', `${UNSUPPORTED_MESSAGE}: this file has an archive attached to it`);
+      if (endsWithZip(content.tail())) throw documentError(400, 'UNSUPPORTED_FILE_TYPE', said.archive);
       stored = { storageKey, size, sha256, fileName: safeFileName(part.filename, type.ext), contentType: type.mime };
     }
   } catch (error) {
     await discard();
-    throw multipartError(error, limits);
+    throw multipartError(error, limits, input.locale);
   }
 
   for (const [name, rule] of Object.entries(FIELDS)) {

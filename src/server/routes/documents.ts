@@ -123,7 +123,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(400, 'DocumentValidation', [{ errorCode: 'INVALID_UPLOAD', message: 'Send the document as multipart/form-data' }]);
       }
       const onlyKeys = actor === 'applicant' && state.submitted ? new Set(state.requestedDocuments ?? []) : undefined;
-      const result = await uploadDocument(app, { prospect, parts: request.parts(), uploadedBy: request.principal?.sub ?? null, agent: actor === 'agent', principal: request.principal ?? undefined, ...(onlyKeys ? { onlyKeys } : {}) });
+      const result = await uploadDocument(app, { prospect, parts: request.parts(), uploadedBy: request.principal?.sub ?? null, agent: actor === 'agent', principal: request.principal ?? undefined, locale: localeOf(request), ...(onlyKeys ? { onlyKeys } : {}) });
       // The last document the bank asked for moves the application back to its assessment (schemas/lifecycle.json).
       if (state.submitted) await afterUpload(app, prospect.id);
       return result;

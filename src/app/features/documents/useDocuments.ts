@@ -8,6 +8,8 @@ import { atom, useAtom, useAtomValue, useSetAtom } from '../../lib/jotai';
 import { ApiRequestError, deviceId, SessionExpiredError } from '../../lib/secureFetch';
 import { sessionAtom, sessionExpiredAtom, useApi } from '../session/session';
 import { checkDocument } from './fileChecks';
+import { currentLocale } from '../../i18n/localeStore';
+import { uploadMessages } from '../../../shared/uploadMessages';
 import type { ProspectDocuments } from './documentList';
 import { GLITCH, messageOf, uploadDocument, type UploadAnswer } from './uploadFile';
 
@@ -69,7 +71,7 @@ export function useUploads(prospectId: string | undefined, onUploaded: (answer: 
   const start = useCallback(
     async (target: UploadTarget, file: File) => {
       if (!prospectId || !session) return;
-      const problem = await checkDocument(file);
+      const problem = await checkDocument(file, { messages: uploadMessages(currentLocale()) });
       if (problem) return patch(target.documentKey, { fileName: file.name, error: problem });
       controllers.get(target.documentKey)?.abort();
       const controller = new AbortController();
