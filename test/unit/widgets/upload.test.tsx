@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { widgets, type UploadOptions } from '../../../widgets';
 import { checkFile } from '../../../widgets/lib/fileChecks';
 import { renderWidget } from './renderWidget';
+import { uploadMessages } from '../../../src/shared/uploadMessages';
 
 afterEach(cleanup);
 
@@ -25,6 +26,13 @@ describe('checkFile', () => {
     );
     expect(checkFile(fileOf('scan.JPG', '', 60_000))).toBeNull();
     expect(checkFile(fileOf('a.pdf', 'application/pdf', 2_000), { minBytes: 1_000 })).toBeNull();
+  });
+
+  it("says it in the page's language, the server's words (src/shared/uploadMessages.ts)", () => {
+    const arabic = uploadMessages('ar');
+    expect(checkFile(fileOf('a.png', 'image/png', 51_199), { messages: arabic })).toBe('حجم المستند غير كافٍ. يرجى تحميل مستند لا يقل حجمه عن 50KB للمتابعة.');
+    expect(checkFile(fileOf('a.gif', 'image/gif', 100_000), { messages: arabic })).toBe(arabic.badType);
+    expect(checkFile(fileOf('a.pdf', 'application/pdf', 5_242_881), { messages: arabic })).toBe('تجاوز حجم الملف الحد المسموح (5Mb كحد أقصى)');
   });
 });
 
