@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import type { FormContext } from '../FormContext';
 import { dialCodeCountries, dialCodeKeywords } from '../lib/dialCodes';
 import { filterOptions } from '../lib/filterOptions';
+import { useWidgetTexts } from '../lib/WidgetTexts';
 import { type ListRef, useListOptions } from '../lib/useListOptions';
 import { SearchResultOptions } from './SearchResultOptions';
 
@@ -14,6 +15,7 @@ import { SearchResultOptions } from './SearchResultOptions';
  * Dialling codes (x-list countryCode) are also found by country name or ISO code.
  */
 export function LargeListSelect(props: WidgetProps) {
+  const texts = useWidgetTexts();
   const { id, htmlName, value, schema, registry, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
   const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext, id, value);
   const selected = listOptions.find((o) => o.value === value);
@@ -42,6 +44,7 @@ export function LargeListSelect(props: WidgetProps) {
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
+      expandIcon={{ 'aria-label': texts.openList }}
       onChange={(e) => {
         // Typing after a chosen value ('+971' then '44') starts a new search instead of appending to it.
         const typed = e.target.value;

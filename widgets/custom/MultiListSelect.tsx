@@ -3,6 +3,7 @@ import { ariaDescribedByIds, optionId, type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { FormContext } from '../FormContext';
 import { filterOptions } from '../lib/filterOptions';
+import { useWidgetTexts } from '../lib/WidgetTexts';
 import { useListOptions } from '../lib/useListOptions';
 import { SearchResultOptions } from './SearchResultOptions';
 
@@ -16,6 +17,7 @@ const useStyles = makeStyles({
  * are a group of checkboxes; longer ones a multiselect Combobox searched like LargeListSelect.
  */
 export function MultiListSelect(props: WidgetProps) {
+  const texts = useWidgetTexts();
   const styles = useStyles();
   const { id, value, schema, registry, placeholder, disabled, readonly, rawErrors, onChange, onBlur, onFocus, options } = props;
   const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext, id, value);
@@ -64,6 +66,7 @@ export function MultiListSelect(props: WidgetProps) {
       disabled={disabled || readonly}
       aria-invalid={invalid}
       aria-describedby={ariaDescribedByIds(id)}
+      expandIcon={{ 'aria-label': texts.openList }}
       onChange={(e) => setQuery(e.target.value)}
       onOptionSelect={(_, data) => onChange(ordered(data.selectedOptions.filter((v) => v !== '')))}
       onBlur={() => {

@@ -15,6 +15,8 @@ export interface WidgetTexts {
   yes: string;
   no: string;
   openCalendar: string;
+  /** The button that opens a list's options (Fluent's own label is English: 'Open'). */
+  openList: string;
   /** The accessible description of a date field's bounds (dates as dd/mm/yyyy). */
   dateRange(from: string | undefined, until: string | undefined): string;
   /** What a refused file says (src/shared/uploadMessages.ts), at the spec's limits. */
@@ -30,6 +32,7 @@ export const ENGLISH_WIDGET_TEXTS: WidgetTexts = {
   yes: 'Yes',
   no: 'No',
   openCalendar: 'Open the calendar',
+  openList: 'Show the options',
   dateRange: (from, until) => `Date ${[from && `from ${from}`, until && `until ${until}`].filter(Boolean).join(' ')}, format dd/mm/yyyy`,
   upload: uploadMessages('en'),
 };

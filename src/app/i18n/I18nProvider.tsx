@@ -22,6 +22,7 @@ function WidgetTextsProvider({ children }: { children: ReactNode }) {
       yes: t('widgets.yes'),
       no: t('widgets.no'),
       openCalendar: t('widgets.openCalendar'),
+      openList: t('widgets.openList'),
       dateRange: (from, until) =>
         from && until ? t('widgets.dateFromUntil', { from, until }) : from ? t('widgets.dateFrom', { from }) : until ? t('widgets.dateUntil', { until }) : '',
       upload: uploadMessages(locale),

@@ -133,6 +133,7 @@ export const ar: Messages & Record<PageMessageId, string> = {
   'widgets.yes': 'نعم',
   'widgets.no': 'لا',
   'widgets.openCalendar': 'فتح التقويم',
+  'widgets.openList': 'عرض الخيارات',
   'widgets.dateFromUntil': 'تاريخ من {from} حتى {until}، بالصيغة يوم/شهر/سنة',
   'widgets.dateFrom': 'تاريخ من {from}، بالصيغة يوم/شهر/سنة',
   'widgets.dateUntil': 'تاريخ حتى {until}، بالصيغة يوم/شهر/سنة',

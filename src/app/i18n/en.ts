@@ -133,6 +133,7 @@ export const en = {
   'widgets.yes': 'Yes',
   'widgets.no': 'No',
   'widgets.openCalendar': 'Open the calendar',
+  'widgets.openList': 'Show the options',
   'widgets.dateFromUntil': 'Date from {from} until {until}, format dd/mm/yyyy',
   'widgets.dateFrom': 'Date from {from}, format dd/mm/yyyy',
   'widgets.dateUntil': 'Date until {until}, format dd/mm/yyyy',
