@@ -21,6 +21,9 @@ function dataAt(document: ProspectDraft, at: string): unknown {
   return document.signatoryInfo?.[Number(index)];
 }
 
+/** ajv's own English messages ("must be array", "must have required property 'x'"): no content wrote them. */
+const AJV_DEFAULT = /^must /;
+
 function dedupe(errors: FieldError[]): FieldError[] {
   const seen = new Set<string>();
   return errors.filter((e) => {
@@ -67,8 +70,9 @@ export function validateProspect(
   }
   if (opts.submit) errors.push(...validator.validate('prospect', document));
   // The core repeats rules of the content in English: the content's error (in the request's language) is the one
-  // reported; the core's shows only where the content found nothing at that field for that rule.
-  const reported = new Set(errors.map((e) => `${e.path}\u0000${e.keyword}`));
+  // reported; the core's shows where the content found nothing at that field for that rule, or said only ajv's own
+  // words ("must be array": a published content without the message), which the core's message replaces.
+  const reported = new Set(errors.filter((e) => !AJV_DEFAULT.test(e.message)).map((e) => `${e.path}\u0000${e.keyword}`));
   errors.push(...validateCore(document, { submit: opts.submit }).filter((e) => !reported.has(`${e.path}\u0000${e.keyword}`)));
   // Validation sees only what is visible: a hidden field (kept by its policy) never blocks a save.
   return dedupe(opts.hidden ? visibleErrors(errors, opts.hidden) : errors);
