@@ -1,19 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
+import { APPLICANT, type Json, plainCall, PRODUCT, REVIEWER, signInCustomer as signInCustomerAt, signInStudio as signInStudioAt } from './studioHelpers';
 
 const suite = chromiumAvailable ? describe : describe.skip;
-
-const PRODUCT = { username: 'studio.product', password: 'Product-pass-123' };
-const REVIEWER = { username: 'studio.reviewer', password: 'Reviewer-pass-123' };
-const APPLICANT = { email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' };
-const CLIENT_ID = 'quick-apply-web';
 
 const NEW_ARABIC_LABEL = 'الاسم المسجل للشركة';
 const NEW_HELP = 'As on the trade license, up to 50 characters.';
 const NEW_ARABIC_HELP = 'كما هو مكتوب في الرخصة التجارية، حتى 50 حرفًا.';
-
-type Json = Record<string, unknown>;
 
 /**
  * The studio in both languages: English and Arabic side by side, a missing or out-of-date Arabic text flagged in the
@@ -25,44 +19,11 @@ suite('schema studio in Arabic, in Chromium', () => {
   let browser: Browser;
   let customerToken: string;
 
-  async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token = customerToken) {
-    const res = await fetch(server.url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
-  }
+  const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token = customerToken) => plainCall(server.url, method, path, body, token);
 
-  async function signInCustomer(): Promise<string> {
-    const deviceId = 'e2e-studio-ar-device';
-    const form = (fields: Record<string, string>) => new URLSearchParams({ client_id: CLIENT_ID, ...fields });
-    const device = (await (await fetch(server.url + '/api/onboarding/pre-login/oauth2/token', { method: 'POST', body: form({ device_id: deviceId, unique_id: 'u1' }) })).json()) as {
-      access_token: string;
-    };
-    expect((await call('POST', '/api/otp', { action: 'generate', ...APPLICANT }, device.access_token)).status).toBe(200);
-    const outbox = (await (await fetch(`${server.url}/api/dev/outbox?recipient=${APPLICANT.countryCode}${APPLICANT.mobileNo}&limit=1`)).json()) as { messages: { body: string }[] };
-    const otpToken = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? '')?.[1];
-    expect(otpToken, 'no code in the outbox').toBeDefined();
-    const verified = await call('POST', '/api/otp', { action: 'verify', ...APPLICANT, otpToken, deviceId }, device.access_token);
-    expect(verified.body).toMatchObject({ verified: true });
-    const res = await fetch(server.url + '/api/onboarding/post-login/oauth2/token', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${device.access_token}` },
-      body: form({ resource_type: 'customer', device_id: deviceId, unique_id: 'u1' }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  }
+  const signInCustomer = () => signInCustomerAt(server.url, 'e2e-studio-ar-device');
 
-  async function signInStudio(page: Page, who: { username: string; password: string }, start: string) {
-    await page.goto(server.url + start);
-    await page.getByRole('heading', { name: 'Schema studio sign-in' }).waitFor();
-    await page.getByLabel('Username').fill(who.username);
-    await page.getByLabel('Password').fill(who.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
+  const signInStudio = (page: Page, who: { username: string; password: string }, start?: string) => signInStudioAt(page, server.url, who, start);
 
   /** The applicant's company-details page in Arabic (the language chosen on this browser), for one application. */
   async function openApplicantInArabic(prospectId: string): Promise<Page> {
