@@ -127,11 +127,13 @@ export interface Budget {
  * parser left out (scripts/lib/appMessages.ts), which gave back 7 kB on every route; RJSF's fast-uri replaced by
  * the browser's URL (src/app/lib/uriResolver.ts): 7.5 kB more off the form and studio pages. The studio's limit then
  * went from 559 to 562 kB for its editor's Arabic beside the English (issue 19: each text's translation, edited and
- * checked side by side), still 12 kB under the 574 kB of the start of that session; the target stays 559.
+ * checked side by side), still 12 kB under the 574 kB of the start of that session; the target stays 559. The pages'
+ * limit went from 360 to 361 kB for the refused-upload messages in both languages (src/shared/uploadMessages.ts, one
+ * source for the browser and the server) and the review's Edit paths: 13 kB under the 374 kB of that session's start.
  */
 export const BUDGETS: Record<'landing' | 'page' | 'studio', Budget> = {
   landing: { limit: 181, target: 120 },
-  page: { limit: 360, target: 300 },
+  page: { limit: 361, target: 300 },
   studio: { limit: 562, target: 559 },
 };
 
