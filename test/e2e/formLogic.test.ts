@@ -275,12 +275,16 @@ suite('form logic in Chromium', () => {
       const product = login.json.access_token;
       const config = (await api('/api/config?segment=sme&role=customer')).json;
       const schema = structuredClone(config.steps.companyDetails.schema);
-      const files = { 'steps/companyDetails.schema.json': schema };
+      const files: Record<string, unknown> = { 'steps/companyDetails.schema.json': schema };
       const name = schema.properties.organizationInfo.properties.companyName;
       name.maxLength = 10;
       name.errorMessage.maxLength = 'Company name: at most 10 characters';
       const versions = (await api('/api/studio/versions', { token: product })).json.versions as { version: number }[];
       const baseVersion = Math.max(...versions.map((v) => v.version));
+      // A rewritten English message needs its Arabic to be published (issue 19: the check refuses a stale translation).
+      const arabic = structuredClone((await api(`/api/studio/versions/${baseVersion}`, { token: product })).json.files['i18n/ar.json']);
+      arabic.texts['steps/companyDetails.schema.json']['/properties/organizationInfo/properties/companyName/errorMessage/maxLength'] = 'اسم الشركة: 10 أحرف كحد أقصى';
+      files['i18n/ar.json'] = arabic;
       // A draft, submitted for review; a second product user confirms the server's check, approves and publishes.
       const created = await api('/api/studio/drafts', { token: product, json: { name: 'Company name at most 10 characters', baseVersion, files } });
       expect(created.status, JSON.stringify(created.json)).toBe(201);

@@ -99,9 +99,12 @@ async function call(url: string, path: string, options: { token?: string; method
     const company = structuredClone(files['steps/companyDetails.schema.json']);
     company.properties.organizationInfo.properties.companyName.maxLength = 45;
     company.properties.organizationInfo.properties.companyName.errorMessage.maxLength = 'Maximum 45 characters allowed';
+    // A rewritten English message needs its Arabic to be published (issue 19: the check refuses a stale translation).
+    const arabic = structuredClone(files['i18n/ar.json']);
+    arabic.texts['steps/companyDetails.schema.json']['/properties/organizationInfo/properties/companyName/errorMessage/maxLength'] = 'الحد الأقصى 45 حرفًا';
     const before = (await call(b.url, '/api/config?segment=sme&role=customer')).headers.get('etag');
     // A draft, reviewed by a second product user who confirms the server's check (issues 12 and 15), publishes on A.
-    const created = await call(a.url, '/api/studio/drafts', { token, json: { name: 'Company name at most 45', baseVersion: latest, files: { 'steps/companyDetails.schema.json': company } } });
+    const created = await call(a.url, '/api/studio/drafts', { token, json: { name: 'Company name at most 45', baseVersion: latest, files: { 'steps/companyDetails.schema.json': company, 'i18n/ar.json': arabic } } });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const id = created.json.id as string;
     const submitted = await call(a.url, `/api/studio/drafts/${id}/submit`, { token, json: { revision: created.json.revision } });
