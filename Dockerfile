@@ -9,7 +9,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+# The PGlite template database of new local data folders is of no use in the image (production runs on PostgreSQL).
+RUN npm run build && rm -rf dist/server/pglite-template
 
 # 2. Production dependencies only.
 FROM node:20-bookworm-slim AS deps

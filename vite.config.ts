@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { appMessages } from './scripts/lib/appMessages';
-import { budgetProblems, type ChunkInfo, formatReport, packageBreakdown, routeReport } from './scripts/lib/routeSizes';
+import { APP_ENTRY, budgetProblems, type ChunkInfo, formatReport, packageBreakdown, routeReport } from './scripts/lib/routeSizes';
 
 const REPORT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
 
 /** Pages whose make-up the build writes to dist/bundle-report.md (docs/bundles.md is a copy of one). */
-const BREAKDOWN_ROUTES = ['landing (entry)', 'forms/FlowPage', 'stakeholders/StakeholdersPage'];
+const BREAKDOWN_ROUTES = [APP_ENTRY, 'forms/FlowPage', 'stakeholders/StakeholdersPage'];
 
 /**
  * After a build, prints the gzipped JavaScript each route loads against its budget (scripts/lib/routeSizes.ts)
@@ -97,6 +97,24 @@ function lazyMarkdown(): Plugin {
   };
 }
 
+const REACT_ROUTER_PRODUCTION: Record<string, string> = {
+  'react-router': fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+  'react-router/dom': fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+};
+
+/**
+ * react-router's package exports only its development build (dist/development: its warnings on), whatever the mode;
+ * the build takes its production build (dist/production, the same code with the warnings off): 0.5 kB off every page.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'quick-apply:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => REACT_ROUTER_PRODUCTION[source] ?? null,
+  };
+}
+
 /**
  * The SPA: src/app/index.html -> dist/public. In development `npm run dev:web` proxies /api to the server
  * (`npm run dev:server`, port 8080).
@@ -104,17 +122,29 @@ function lazyMarkdown(): Plugin {
 export default defineConfig({
   root: 'src/app',
   publicDir: 'public',
-  plugins: [react(), appMessages(), lazyMarkdown(), rjsfUriResolver(), routeSizeReport()],
+  plugins: [react(), appMessages(), lazyMarkdown(), rjsfUriResolver(), reactRouterProduction(), routeSizeReport()],
   resolve: {
     // The app's messages are compiled at build time (scripts/lib/appMessages.ts): react-intl formats them without
     // ICU's message parser, so the parser's entry is the one without it (an uncompiled message would throw).
-    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+    alias: [
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+    ],
   },
   build: {
     outDir: '../../dist/public',
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in the entry's one chunk: every page loads all of it anyway, and
+          // Rolldown's automatic splitting cut it into about 30 chunks by which pages share them (each chunk gzipped
+          // apart, with its own imports and exports): 9 kB gzipped off every page, one request instead of ~30.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -94,7 +94,11 @@ try {
     const profileDir = join(tmpdir(), `qa-bench-profile-${kind}-${process.pid}`);
     const schema = `bench_saves_${process.pid}`;
     // The server's connections carry the application name (node-postgres reads PGAPPNAME): their CPU is measured.
-    const env: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, PGAPPNAME: schema } : {};
+    // One applicant owns every client's application: above MAX_OPEN_APPLICATIONS' default of 20 when clients > 20.
+    const env: Record<string, string> = {
+      MAX_OPEN_APPLICATIONS: String(Math.max(20, clients)),
+      ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, PGAPPNAME: schema } : {}),
+    };
     const database = kind === 'postgres' ? { url: TEST_DATABASE_URL, applicationName: schema } : undefined;
     const server = await startServer(env, dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     const measured: Window[] = [];

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildServer, SERVER_INPUTS, SERVER_OUT } from './buildServer';
 
 const root = join(import.meta.dirname, '..');
@@ -40,6 +40,10 @@ if (isStale(SPA_OUT, SPA_SOURCES)) {
 if (!existsSync(SERVER_INPUTS) || isStale(SERVER_OUT, serverInputs())) {
   console.log('compiling the server (dist/server)');
   await buildServer();
+} else if (!process.env.DATABASE_URL && !existsSync(join(resolve(process.env.DATA_DIR || 'data'), 'pglite')) && !existsSync(join(root, 'dist', 'server', 'pglite-template', 'current'))) {
+  // A new data folder and no template database (the server build makes it; it was removed or its build failed).
+  const { buildPgliteTemplate } = await import('./buildPgliteTemplate');
+  await buildPgliteTemplate().catch((error: unknown) => console.warn(`no PGlite template made (a new data folder runs initdb): ${(error as Error).message}`));
 }
 
 const local = process.env.NODE_ENV !== 'production';

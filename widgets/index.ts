@@ -8,9 +8,8 @@ import { DateInput } from './custom/DateInput';
 import { EmiratesId } from './custom/EmiratesId';
 import { ExpressOffer } from './custom/ExpressOffer';
 import { Giin } from './custom/Giin';
-import { LargeListSelect } from './custom/LargeListSelect';
 import { ListSelect } from './custom/ListSelect';
-import { MultiListSelect } from './custom/MultiListSelect';
+import { LongList, MultiListSelect } from './custom/MultiListSelect';
 import { Percentage } from './custom/Percentage';
 import { Upload } from './custom/Upload';
 import { YesNo } from './custom/YesNo';
@@ -29,7 +28,8 @@ import { SubmitButton } from './theme/SubmitButton';
 import { TextareaWidget } from './theme/TextareaWidget';
 import { TextWidget } from './theme/TextWidget';
 import { TitleField } from './theme/TitleField';
-import { lazyWidget } from './lib/lazyWidget';
+import { type LazyWidget, lazyWidget } from './lib/lazyWidget';
+import { ListFallback } from './lib/ListFallback';
 import { withFormLogic } from './lib/withFieldLogic';
 
 export type { FormContext, PackageBenefit, UploadOptions, UploadValue, ValuePackage } from './FormContext';
@@ -38,6 +38,36 @@ export { ParentDataContext } from './lib/ParentDataContext';
 export { RootDataContext } from './lib/RootDataContext';
 export { FormLogicContext, idOfPointer, type FieldLogicState } from './lib/FormLogicContext';
 export { ENGLISH_WIDGET_TEXTS, type WidgetTexts, WidgetTextsContext } from './lib/WidgetTexts';
+
+/**
+ * Widgets loaded with the step that shows them, by the `ui:widget` name that needs them: Fluent's Combobox (with
+ * its positioning, floating-ui and tabster's focus management) for the searchable lists, Card for the packages.
+ */
+const LAZY: Record<string, LazyWidget> = {
+  LargeListSelect: lazyWidget(() => import('./custom/LargeListSelect').then((m) => m.LargeListSelect), ListFallback),
+  MultiListSelect: LongList,
+  PackageCards: lazyWidget(() => import('./custom/PackageCards').then((m) => m.PackageCards)),
+};
+
+/**
+ * Starts loading the code of the lazily loaded widgets a UI schema names (a page calls it as soon as it knows its
+ * step, while the step's validators load), so the widgets are there when the form first renders. Resolves once
+ * they are loaded; a failure is left to the widget's render, which loads it again and reports it.
+ */
+export async function preloadWidgets(uiSchema: unknown): Promise<void> {
+  const names = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'ui:widget' && typeof value === 'string') names.add(value);
+        else walk(value);
+      }
+    }
+  };
+  walk(uiSchema);
+  await Promise.all([...names].map((name) => LAZY[name]?.preload().catch(() => undefined)));
+}
 
 /** Widgets by name: RJSF's defaults (Fluent versions) and ours (the names used in `ui:widget`). */
 export const widgets: RegistryWidgetsType = {
@@ -51,7 +81,7 @@ export const widgets: RegistryWidgetsType = {
   SelectWidget,
   select: SelectWidget,
   ListSelect,
-  LargeListSelect,
+  LargeListSelect: LAZY.LargeListSelect!,
   MultiListSelect,
   YesNo,
   DateInput,
@@ -59,7 +89,7 @@ export const widgets: RegistryWidgetsType = {
   Giin,
   Percentage,
   Upload,
-  PackageCards: lazyWidget(() => import('./custom/PackageCards').then((m) => m.PackageCards)),
+  PackageCards: LAZY.PackageCards!,
   ExpressOffer,
   Checkbox: CheckboxWidget,
 };

@@ -1,6 +1,6 @@
 /**
  * The app's texts (src/app/i18n/en.ts, ar.ts: ICU message syntax) compiled to react-intl's message ASTs at build
- * time, as the modules `virtual:app-messages/en` and `virtual:app-messages/ar`: the browser then formats them
+ * time, as the modules `virtual:app-messages/<catalogue>` (en, enPages, ar; enAgent/arAgent, enStudio/arStudio): the browser then formats them
  * without ICU's message parser, which the app build replaces by its no-parser entry (about 10 kB gzipped off
  * every page, vite.config.ts). The catalogues stay the one source: this plugin reads them, and the tests (which
  * keep the parser) load the same compiled messages through vitest.config.ts.
@@ -10,9 +10,15 @@ import type { Plugin } from 'vite';
 import { ar } from '../../src/app/i18n/ar';
 import { en } from '../../src/app/i18n/en';
 import { enPages } from '../../src/app/i18n/enPages';
+import { enStakeholders } from '../../src/app/i18n/enStakeholders';
+import { enAgent } from '../../src/app/i18n/enAgent';
+import { arAgent } from '../../src/app/i18n/arAgent';
+import { enStudio } from '../../src/app/i18n/enStudio';
+import { arStudio } from '../../src/app/i18n/arStudio';
 
 const PREFIX = 'virtual:app-messages/';
-const CATALOGUES: Record<string, Record<string, string>> = { en, enPages, ar };
+/** The entry's texts, the later pages', the stakeholders page's, and each staff area's (src/app/i18n/areaT.ts) in both languages. */
+const CATALOGUES: Record<string, Record<string, string>> = { en, enPages, enStakeholders, ar, enAgent, arAgent, enStudio, arStudio };
 
 /** Each message's AST, as react-intl's own compiler (`formatjs compile --ast`) writes it. */
 export function compileMessages(messages: Record<string, string>): Record<string, unknown> {
@@ -27,9 +33,9 @@ export function appMessages(): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
-      const locale = id.slice(PREFIX.length + 1);
-      const messages = CATALOGUES[locale];
-      if (!messages) throw new Error(`No app messages for the locale "${locale}" (src/app/i18n/${locale}.ts)`);
+      const name = id.slice(PREFIX.length + 1);
+      const messages = CATALOGUES[name];
+      if (!messages) throw new Error(`No app messages "${name}" (src/app/i18n/${name}.ts)`);
       return `export default ${JSON.stringify(compileMessages(messages))};\n`;
     },
   };

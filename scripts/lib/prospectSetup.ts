@@ -16,10 +16,19 @@ export interface OpenApplication {
   prospect: Record<string, unknown>;
 }
 
-/** Signs in as the applicant and creates a prospect holding `sections` (applicantInfo, signatoryInfo, ...). */
-export async function createProspect(url: string, applicant: Applicant, sections: Record<string, unknown>): Promise<OpenApplication> {
-  const deviceId = `bench-${crypto.randomUUID()}`;
-  const { accessToken } = await signInCustomer(url, applicant, deviceId);
+/**
+ * Signs in as the applicant and creates a prospect holding `sections` (applicantInfo, signatoryInfo, ...). With
+ * `signedIn` (a previous result's accessToken and deviceId), the same session creates another prospect, with no
+ * new one-time code (the server limits how many a number gets).
+ */
+export async function createProspect(
+  url: string,
+  applicant: Applicant,
+  sections: Record<string, unknown>,
+  signedIn?: Pick<OpenApplication, 'accessToken' | 'deviceId'>,
+): Promise<OpenApplication> {
+  const deviceId = signedIn?.deviceId ?? `bench-${crypto.randomUUID()}`;
+  const { accessToken } = signedIn ?? (await signInCustomer(url, applicant, deviceId));
   const config = (await (await fetch(`${url}/api/config`)).json()) as { publicKey: string };
   const publicKey = await importPublicKey(config.publicKey);
   const path = '/api/usertypes/sme/prospects';

@@ -34,7 +34,7 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
     cache.set(hash, hit);
     return hit;
   }
-  const built = buildContent(files);
+  const built = buildContent(files, { hash });
   // Code generated earlier for these very files (by the same generator: the caller's concern) is run as is.
   const code = stored?.contentHash === hash ? stored.code : (handedOver.get(hash) ?? {});
   handedOver.delete(hash);

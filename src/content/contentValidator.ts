@@ -11,6 +11,12 @@ import { GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode 
 /** The ref of the stakeholder list's "complete" rules (the browser's Continue check on the stakeholders page). */
 export const completeListRef = (listId: string) => `${listId}#/definitions/complete`;
 
+/**
+ * The definition of prospect.schema.json holding the prospect's fields that no step edits (the account chosen on
+ * the products pages): checked on every create and save as well as at submit (src/server/prospects/prospectValidation.ts).
+ */
+export const PROSPECT_FIELDS = 'prospectFields';
+
 /** Generated code of a content version, as stored beside it (migrations/020): what the server runs, and each role's browser module. */
 export type ValidatorCodeKind = 'server' | Role;
 export type StoredValidatorCode = Partial<Record<ValidatorCodeKind, string>>;
@@ -26,6 +32,8 @@ export class ContentValidator {
   private precompiled: PrecompiledValidators | undefined;
   private serverBody: string | undefined;
   private readonly modules = new Map<Role, string>();
+  /** Reads a role's stored browser code (the content store sets it: read at the first request, not at start). */
+  private loadStored: ((role: Role) => Promise<string | undefined>) | undefined;
 
   /** `stored`: code generated earlier for this content by the same generator (read from the database): used as is. */
   constructor(
@@ -60,10 +68,16 @@ export class ContentValidator {
     return [...this.formRoots(role).map((s) => s.$id as string), ...(list ? [completeListRef(list)] : [])];
   }
 
+  /** The ref of the prospect's fields no step edits, when the content's prospect schema defines them. */
+  prospectFieldsRef(): string | undefined {
+    const prospect = this.content.registry.get(this.content.prospectSchemaId) as { definitions?: Record<string, unknown> } | undefined;
+    return prospect?.definitions?.[PROSPECT_FIELDS] ? `${this.content.prospectSchemaId}#/definitions/${PROSPECT_FIELDS}` : undefined;
+  }
+
   /** The standalone code of every schema the server validates with, run from now on instead of ajv's functions. */
   precompile(): this {
     if (!this.precompiled) {
-      const body = this.stored.server ?? generateValidatorCode(this.ajv, { ids: [...this.formIds(), this.content.prospectSchemaId] });
+      const body = this.stored.server ?? generateValidatorCode(this.ajv, { ids: [...this.formIds(), this.content.prospectSchemaId, ...[this.prospectFieldsRef()].filter((id): id is string => id !== undefined)] });
       this.precompiled = instantiateValidatorCode(body, this.content.lists);
       this.serverBody = body;
       this.cache.clear();
@@ -94,6 +108,24 @@ export class ContentValidator {
       this.modules.set(role, body);
     }
     return body;
+  }
+
+  /**
+   * Where a role's stored browser code can be read when a browser first asks for it (`load` answers undefined when
+   * none is stored): each role's code is 1.2 to 1.5 MB, which a start need not read. The latest caller's wins (the
+   * compiled content is shared by the apps of a process, e.g. the tests').
+   */
+  readStoredBrowserCode(load: (role: Role) => Promise<string | undefined>): void {
+    this.loadStored = load;
+  }
+
+  /** browserCode, reading the stored code first when the content store said where (generating it when none is). */
+  async browserModule(role: Role): Promise<string> {
+    const known = this.modules.get(role);
+    if (known !== undefined) return known;
+    const stored = await this.loadStored?.(role).catch(() => undefined);
+    if (stored !== undefined && !this.modules.has(role)) this.modules.set(role, stored);
+    return this.browserCode(role);
   }
 
   /** The generated code of one step alone (the studio's preview of a draft step). */

@@ -16,7 +16,11 @@
  *   or to the prospect. Title placeholders: {stakeholder:path} and {item:path} (the forEach item).
  *
  * Document keys (001 §4 Document upload): documentType plus a running index among documents of the same type,
- * prefixed by the section name when given: "Passport-1", "Passport-2", "companyBankStatements-BankStatement-1".
+ * prefixed by the section name when given: "TradeLicense-1", "companyBankStatements-BankStatement-1". A
+ * stakeholder's documents carry its signatoryId before the index, which runs per stakeholder: "Passport-s7k2-1",
+ * "Passport-s7k2-2", "personalBankStatements-BankStatement-s7k2-1". Keys numbered across stakeholders (the old
+ * "Passport-2") shifted when a stakeholder before them was removed, so the next one's uploads were no longer found
+ * under its keys; migrations/024_stakeholder_document_keys.sql renamed the stored ones.
  */
 import { getAt } from '../validation/pointer';
 
@@ -76,6 +80,8 @@ export interface RequiredDocument {
 export interface UploadedDocument {
   documentKey: string;
   uploadStatus?: string;
+  /** The stakeholder it was uploaded for: a removed stakeholder's upload counts for nobody. */
+  signatoryId?: string | null;
   [key: string]: unknown;
 }
 
@@ -139,19 +145,40 @@ export function sectionAppliesTo(section: DocumentSection, prospect: unknown, st
   return section.documents.length === 0 || section.documents.some((rule) => applies(rule, prospect, stakeholder));
 }
 
+/** The ids of the prospect's current stakeholders (signatoryId, else the position), as requiredDocuments keys their documents. */
+export function stakeholderIds(prospect: unknown): Set<string> {
+  return new Set(stakeholdersOf(prospect).map(stakeholderIdOf));
+}
+
+function stakeholdersOf(prospect: unknown): Obj[] {
+  const signatories = getAt(prospect, 'signatoryInfo');
+  return Array.isArray(signatories) ? signatories.filter(isObj) : [];
+}
+
+const stakeholderIdOf = (s: Obj, i: number): string => (s.signatoryId !== undefined && s.signatoryId !== '' ? String(s.signatoryId) : String(i));
+
+/**
+ * The uploads that are part of the application: the company's, and those of a stakeholder the application still
+ * has. A removed stakeholder's documents stay stored (the audit trail) but are not listed, required, counted at
+ * submit or sent to the bank; they come back only if a stakeholder with the same id is added again.
+ */
+export function applicationUploads<T extends { signatoryId?: string | null }>(prospect: unknown, uploads: readonly T[]): T[] {
+  const ids = stakeholderIds(prospect);
+  return uploads.filter((u) => u.signatoryId === undefined || u.signatoryId === null || u.signatoryId === '' || ids.has(u.signatoryId));
+}
+
 /** The documents the prospect needs (and may add), in configuration order, with their keys. */
 export function requiredDocuments(prospect: unknown, config: DocumentsConfig): RequiredDocument[] {
   const out: RequiredDocument[] = [];
   const counters = new Map<string, number>();
-  const nextKey = (prefix: string, documentType: string) => {
-    const stem = prefix ? `${prefix}-${documentType}` : documentType;
+  const nextKey = (prefix: string, documentType: string, signatoryId: string | undefined) => {
+    const stem = [prefix, documentType, signatoryId].filter((part) => part !== undefined && part !== '').join('-');
     const n = (counters.get(stem) ?? 0) + 1;
     counters.set(stem, n);
     return `${stem}-${n}`;
   };
 
-  const signatories = getAt(prospect, 'signatoryInfo');
-  const stakeholders = Array.isArray(signatories) ? signatories.filter(isObj) : [];
+  const stakeholders = stakeholdersOf(prospect);
 
   for (const group of config.groups ?? []) {
     if (!applies(group, prospect, prospect)) continue;
@@ -159,7 +186,7 @@ export function requiredDocuments(prospect: unknown, config: DocumentsConfig): R
       ? stakeholders.map((s, i) => ({
           scope: s,
           stakeholder: { ...s, fullName: stakeholderName(s) },
-          signatoryId: s.signatoryId !== undefined && s.signatoryId !== '' ? String(s.signatoryId) : String(i),
+          signatoryId: stakeholderIdOf(s, i),
         }))
       : [{ scope: prospect }];
     // Stakeholder by stakeholder, so that one person's documents are listed (and numbered) together.
@@ -175,7 +202,7 @@ export function requiredDocuments(prospect: unknown, config: DocumentsConfig): R
             out.push({
               group: group.group,
               section: section.section,
-              documentKey: nextKey(prefix, rule.documentType),
+              documentKey: nextKey(prefix, rule.documentType, signatoryId),
               documentType: rule.documentType,
               documentTitle: fillTitle(rule.documentTitle, stakeholder ?? {}, item),
               required: rule.required === true,
@@ -217,7 +244,15 @@ export function isReadyForSubmit(
 ): boolean {
   if (getAt(prospect, 'applicantInfo/validRoCode') === 'Y' && getAt(prospect, 'applicantInfo/LeadSource') === 'RO') return true;
   const status = config.uploadedStatus ?? UPLOADED;
-  const done = new Set<string>();
-  for (const doc of uploaded) if (doc.uploadStatus === status) done.add(doc.documentKey);
-  return requiredDocuments(prospect, config).every((d) => !d.required || done.has(d.documentKey));
+  const done = applicationUploads(prospect, [...uploaded]).filter((doc) => doc.uploadStatus === status);
+  return requiredDocuments(prospect, config).every((d) => !d.required || done.some((u) => fulfils(u, d)));
+}
+
+/**
+ * Whether an upload is the required document: the same key, and (when the upload says whose it is) the same
+ * stakeholder (a stakeholder's keys carry its id; an upload sent under one with another signatoryId is not it).
+ */
+export function fulfils(upload: { documentKey: string; signatoryId?: string | null }, required: Pick<RequiredDocument, 'documentKey' | 'signatoryId'>): boolean {
+  if (upload.documentKey !== required.documentKey) return false;
+  return upload.signatoryId === undefined || (upload.signatoryId || undefined) === required.signatoryId;
 }

@@ -627,10 +627,17 @@ export type Prospect = {
     rakValuePackage?: 'RAKvalue PLUS' | 'RAKvalue MAX' | '';
   };
 } & {
-  applicationInfo: {
-    accountType: 'starter' | 'currentAccount' | 'elite';
+  applicationInfo?: {
+    /**
+     * Account type
+     */
+    accountType: 'starter' | 'currentAccount' | 'elite' | '';
+    /**
+     * Islamic banking
+     */
     islamicBanking?: boolean;
   };
+} & {
   signatoryInfo: {
     /**
      * Stakeholder id

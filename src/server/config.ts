@@ -5,6 +5,9 @@ import { type DocumentsConfig, loadDocumentsConfig } from './documents/documents
 import { type IdentityConfig, loadIdentityConfig } from './security/identityConfig';
 import { validateSettings } from './settings/validateSettings';
 
+/** Applications in progress one applicant may have (MAX_OPEN_APPLICATIONS). */
+export const DEFAULT_MAX_OPEN_APPLICATIONS = 20;
+
 /** Server configuration, from environment variables only (see README "Configuration"). */
 export interface ServerConfig {
   port: number;
@@ -15,6 +18,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema to use (tests run each suite in its own schema). */
   databaseSchema?: string;
+  /**
+   * Not a setting: the template a new PGlite data folder is copied from (src/server/db/pgliteTemplate.ts), the
+   * build's `dist/server/pglite-template` when unset; false: PGlite's initdb. Tests give their own.
+   */
+  pgliteTemplate?: string | false;
   logLevel: string;
   production: boolean;
   /** reCAPTCHA on prospect creation: off unless a secret is set. */
@@ -34,6 +42,8 @@ export interface ServerConfig {
   encryption: 'required' | 'off';
   /** SERVER_PRIVATE_KEY_PEM (PKCS#8 PEM); when unset, the key pair lives in DATA_DIR/server-key.pem. */
   serverPrivateKeyPem?: string;
+  /** BANK_FILES_PUBLIC_KEY_PEM: the bank's RSA public key (SPKI PEM); with it, the files of an export with files=inline are encrypted for the bank (prospects/bankFileEncryption.ts). */
+  bankFilesPublicKeyPem?: string;
   /** SERVER_PUBLIC_KEY_PEM (SPKI PEM); optional, checked against the private key. */
   serverPublicKeyPem?: string;
   /** Upload limits: DOCUMENT_MAX_BYTES, DOCUMENT_MIN_BYTES, DOCUMENT_MAX_UPLOADS (documents/documentsConfig.ts). */
@@ -47,6 +57,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** INVITE_TTL_DAYS: how long an agent's invite link stays valid (14 days). */
   inviteTtlDays?: number;
+  /** MAX_OPEN_APPLICATIONS: applications in progress (DRAFT) one applicant may have before a new one is refused (20). */
+  maxOpenApplications?: number;
   /** DEV_OUTBOX=on: messages kept in the outbox table and readable at GET /api/dev/outbox (never in production). */
   devOutbox: boolean;
   /** API_DOCS: Swagger UI at /api/docs; on by default outside production, off in production unless "on". */
@@ -89,6 +101,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     publicDir: resolve(env.PUBLIC_DIR ?? join(PROJECT_ROOT, 'dist', 'public')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
     inviteTtlDays: Number(env.INVITE_TTL_DAYS ?? 14),
+    maxOpenApplications: Number(env.MAX_OPEN_APPLICATIONS ?? DEFAULT_MAX_OPEN_APPLICATIONS),
     contentDir: resolve(env.CONTENT_DIR ?? SCHEMAS_DIR),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     recaptcha: { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify' },
@@ -98,6 +111,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : !production,
     serverPrivateKeyPem: env.SERVER_PRIVATE_KEY_PEM,
     serverPublicKeyPem: env.SERVER_PUBLIC_KEY_PEM,
+    bankFilesPublicKeyPem: env.BANK_FILES_PUBLIC_KEY_PEM,
     documents: loadDocumentsConfig(env),
     documentStore: {
       kind: store,

@@ -10,9 +10,9 @@
  */
 import { _, type Code, type KeywordCxt, type KeywordDefinition, Name } from 'ajv';
 import { getProperty } from 'ajv/dist/compile/codegen/index.js';
-import * as runtime from './runtime';
+import * as phone from './phone';
 import type { ReferenceLists } from './lists';
-import { LISTS_MODULE, RUNTIME_MODULE } from './standalone';
+import { keywordRuntime, LISTS_MODULE, RUNTIME_MODULE } from './standalone';
 
 
 const message = { type: 'string', minLength: 1 } as const;
@@ -30,6 +30,7 @@ const matchCondition = {
 } as const;
 const operand = { anyOf: [{ type: 'number' }, path, { type: 'array', items: path, minItems: 1 }] } as const;
 
+const runtime = keywordRuntime(phone);
 type RuntimeFn = keyof typeof runtime;
 
 /** Variables of ajv's generated validate functions (ajv/dist/compile/names), by name. */
@@ -52,7 +53,7 @@ function pushRuntimeErrors(cxt: KeywordCxt, fnName: RuntimeFn, args: (scope: { f
     gen.forOf('xe', errs, (e) => {
       const err = gen.const(
         'xErr',
-        _`{instancePath: ${N.instancePath} + ${it.errorPath} + ${e}.path, schemaPath: ${it.errSchemaPath + '/' + keyword}, keyword: ${keyword}, params: ${e}.params, message: ${e}.message}`,
+        _`{instancePath: ${N.instancePath} + ${it.errorPath} + ${e}.path, schemaPath: ${it.errSchemaPath + '/' + keyword}, keyword: ${e}.keyword || ${keyword}, params: ${e}.params, message: ${e}.message}`,
       );
       gen.if(_`${N.vErrors} === null`, () => gen.assign(N.vErrors, _`[${err}]`), () => gen.code(_`${N.vErrors}.push(${err})`));
       gen.code(_`${N.errors}++`);
@@ -98,7 +99,19 @@ export function projectKeywords(lists: ReferenceLists): KeywordDefinition[] {
         maxProperties: 2,
       },
     }, true),
-    simple('x-trimmed', 'checkTrimmed', ['string'], ['string'], message),
+    {
+      // A required field (minLength 1 beside the keyword) of spaces only is not filled: one rule in the browser and on the server.
+      keyword: 'x-trimmed',
+      schemaType: ['string'],
+      type: ['string'],
+      metaSchema: message,
+      code(cxt) {
+        const { data, schemaCode, parentSchema } = cxt;
+        const required = typeof parentSchema.minLength === 'number' && parentSchema.minLength >= 1;
+        const blankRule = parentSchema.not !== undefined;
+        pushRuntimeErrors(cxt, 'checkTrimmed', ({ fn }) => _`${fn}(${data}, ${schemaCode}, ${required}, ${blankRule})`);
+      },
+    },
     simple('x-emiratesId', 'checkEmiratesId', ['string'], ['string'], message),
     simple('x-emailDomain', 'checkEmailDomain', ['object'], ['string'], {
       type: 'object',

@@ -2,10 +2,9 @@
  * Runtime of the project's custom keywords. The ajv keywords in `keywords.ts` generate code that calls these
  * pure functions (referenced by module path), so ajv's standalone code generation can compile schemas that use
  * them. Each function returns `null` when the data meets the rule, or the errors with a path relative to the
- * data the keyword sits on, so cross-field errors land on the field that is wrong.
+ * data the keyword sits on, so cross-field errors land on the field that is wrong. The x-phone rule is in
+ * `phone.ts` (it brings libphonenumber's metadata); standalone.ts's `keywordRuntime` puts the two together.
  */
-import { isPossiblePhoneNumber } from 'libphonenumber-js/core';
-import { phoneMetadata } from './phoneMetadata';
 import { isIsoDate, resolveDate } from './dates';
 import { getAt, toPointer } from './pointer';
 import type { ReferenceLists } from './lists';
@@ -14,6 +13,8 @@ export interface RuleError {
   path: string;
   message: string;
   params: Record<string, unknown>;
+  /** Reported as this keyword instead of the rule's own (its message then comes from the field's errorMessage for it). */
+  keyword?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -53,8 +54,20 @@ export function checkDate(value: unknown, rules: DateRule[], parent: unknown): R
 }
 
 // ---------------------------------------------------------------- x-trimmed
-export function checkTrimmed(value: unknown, message: string): RuleError[] | null {
-  return typeof value === 'string' && value !== value.trim() ? one('', message) : null;
+/**
+ * `required`: the field must be filled (its schema has minLength 1). A value of spaces only is then not filled,
+ * reported as minLength (the field's "is not filled" message, and an automatic save may keep it like an empty
+ * field), rather than as a value with spaces around it. A field whose schema has its own rule for a blank value
+ * (`not`, "is blank: type letters or digits") gets that message alone.
+ */
+export function checkTrimmed(value: unknown, message: string, required = false, blankRule = false): RuleError[] | null {
+  if (typeof value !== 'string' || value === value.trim()) return null;
+  if (value.trim() === '') {
+    // Spaces only: the field's own rule for a blank value says so when it has one (`not`), else "not filled".
+    if (blankRule) return null;
+    if (required) return [{ path: '', message, params: { limit: 1 }, keyword: 'minLength' }];
+  }
+  return one('', message);
 }
 
 // ---------------------------------------------------------------- x-compare
@@ -172,33 +185,6 @@ export function checkUniqueBy(items: unknown, rule: UniqueByRule): RuleError[] |
     seen.add(key);
   });
   return errors.length ? errors : null;
-}
-
-// ---------------------------------------------------------------- x-phone
-export interface PhoneRule {
-  code: string;
-  number: string;
-  kind: 'mobile' | 'landline';
-  message: string;
-}
-
-export const UAE_CALLING_CODE = '971';
-
-/** True when `digits` is a plausible number for the calling code (the spec's UAE rule, libphonenumber elsewhere). */
-export function isPhoneNumberValid(code: string, digits: string, kind: 'mobile' | 'landline'): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  if (code === UAE_CALLING_CODE) return digits.length === (kind === 'mobile' ? 9 : 8);
-  if (digits.length < 4 || digits.length > 10) return false;
-  return isPossiblePhoneNumber(`+${code.replace(/\D/g, '')}${digits}`, phoneMetadata);
-}
-
-export function checkPhone(data: unknown, rule: PhoneRule): RuleError[] | null {
-  if (!isObj(data)) return null;
-  const code = getAt(data, rule.code);
-  const num = getAt(data, rule.number);
-  if (typeof code !== 'string' || typeof num !== 'string' || code === '' || num === '') return null;
-  if (!/^\d+$/.test(num)) return null; // the field's own pattern says 'Only numbers without spaces are allowed'
-  return isPhoneNumberValid(code, num, rule.kind) ? null : one(toPointer(rule.number), rule.message, { code });
 }
 
 // ---------------------------------------------------------------- x-emiratesId

@@ -9,8 +9,21 @@ import type { ErrorObject } from 'ajv';
 import * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as equal from 'ajv/dist/runtime/equal.js';
 import * as formats from 'ajv-formats/dist/formats.js';
-import * as runtime from './runtime';
+import type * as Phone from './phone';
+import * as rules from './runtime';
 import type { ReferenceLists } from './lists';
+
+/** The x-phone rule's module (phone.ts): imported by the server, loaded on demand by the browser. */
+export type PhoneRuntime = typeof Phone;
+
+/**
+ * The keywords' runtime, what the generated code requires as RUNTIME_MODULE and keywords.ts references: runtime.ts's
+ * rules and phone.ts's x-phone, which is apart so that the browser loads libphonenumber's metadata beside the
+ * validator module (src/app/features/forms/stepValidator.ts) rather than with every form page's code.
+ */
+export function keywordRuntime(phone: PhoneRuntime) {
+  return { ...rules, ...phone };
+}
 
 /** A generated validate function: ajv's shape (errors after a failed call). */
 export type PrecompiledFunction = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -43,13 +56,13 @@ function defaultOf(namespace: Module): Module {
   return { default: typeof d === 'function' ? d : d.default };
 }
 
-/** The `require` the generated code calls: only the modules it may name. */
-export function standaloneRequire(lists: ReferenceLists): (name: string) => unknown {
+/** The `require` the generated code calls: only the modules it may name. `phone`: phone.ts's exports. */
+export function standaloneRequire(lists: ReferenceLists, phone: PhoneRuntime): (name: string) => unknown {
   const modules: Record<string, unknown> = {
     'ajv/dist/runtime/ucs2length': defaultOf(ucs2length as unknown as Module),
     'ajv/dist/runtime/equal': defaultOf(equal as unknown as Module),
     'ajv-formats/dist/formats': { fullFormats: exported(formats as unknown as Module, 'fullFormats') },
-    [RUNTIME_MODULE]: runtime,
+    [RUNTIME_MODULE]: keywordRuntime(phone),
     [LISTS_MODULE]: lists,
   };
   return (name: string) => {

@@ -120,6 +120,24 @@ describeEachDatabase('agent channel', (db) => {
       expect(Date.parse(entries[0]!.at)).toBeLessThanOrEqual(Date.parse(entries[1]!.at));
     });
 
+    it("answers in the request's language: the applicant, the whole application and the fields' titles in Arabic", async () => {
+      const res = await app.inject({ method: 'GET', url: `/api/agent/prospects/${prospectId}/audit`, headers: { ...bearer(agent), 'accept-language': 'ar-AE,ar;q=0.9' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const { entries } = res.json() as { entries: Json[] };
+      expect(entries[0]).toMatchObject({ actor: 'مقدّم الطلب', actorKind: 'customer', action: 'prospect.create' });
+      expect(entries[0]!.changeLabels[0]).toBe('الطلب بالكامل');
+      // What the form logic derived on the server, in the catalogue's titles and the trail's words.
+      for (const label of (entries[0]!.changeLabels as string[]).slice(1)) expect(label).toMatch(/\(محسوب من إجابات أخرى\)$/);
+      const saved = entries.find((e) => e.action === 'prospect.auto')!;
+      expect(saved.actor).toBe('Hamad Saeed');
+      expect(saved.changeLabels).toContain('الاسم الكامل');
+      // Staff names and codes are data; every word of the trail itself is Arabic.
+      for (const label of entries.flatMap((e) => e.changeLabels as string[])) expect(label).toMatch(/[\u0600-\u06FF]/);
+      // English without a language, as before.
+      const english = (await app.inject({ method: 'GET', url: `/api/agent/prospects/${prospectId}/audit`, headers: bearer(agent) })).json() as { entries: Json[] };
+      expect(english.entries[0]).toMatchObject({ actor: 'Applicant' });
+    });
+
     it('answers 12002 for an unknown application and 400 for a malformed id', async () => {
       const unknown = await app.inject({ method: 'GET', url: '/api/agent/prospects/SME0000000000/audit', headers: bearer(agent) });
       expect(unknown.statusCode).toBe(404);

@@ -103,7 +103,7 @@ describeEachDatabase('KYC annexure API', (db) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ message: "RO name may only contain letters, spaces, hyphens (-) and apostrophes ('): remove digits and other characters", field: 'prospect.kycAnnexure.roName' }),
+        expect.objectContaining({ message: "RO name may only contain Latin letters (A-Z), spaces, hyphens (-) and apostrophes ('): remove digits and other characters", field: 'prospect.kycAnnexure.roName' }),
         expect.objectContaining({ message: 'Visit date should not be less than 01/01/1990', field: 'prospect.kycAnnexure.visitDetails[0].kycVisitDate' }),
       ]),
     );

@@ -43,6 +43,9 @@ describeEachDatabase('authorization matrix: prospect ids and document keys', (db
       { name: 'audit', method: 'GET', url: `/api/agent/prospects/${id}/audit` },
       { name: 'export', method: 'GET', url: `/api/agent/prospects/${id}/export?format=bank` },
       { name: 'agentScreening', method: 'GET', url: `/api/agent/prospects/${id}/screening` },
+      { name: 'bankRecords', method: 'GET', url: `/api/agent/prospects/${id}/bank-records` },
+      { name: 'writeBankRecords', method: 'PUT', url: `/api/agent/prospects/${id}/bank-records`, json: { generalInfo: { cifId: 1234567 } } },
+      { name: 'verifyDocument', method: 'PUT', url: `/api/agent/prospects/${id}/documents/Other-1/verification`, json: { verified: true } },
     ] as const;
   }
 
@@ -79,7 +82,7 @@ describeEachDatabase('authorization matrix: prospect ids and document keys', (db
     await db().cleanup();
   });
 
-  const AGENTS_ONLY = new Set(['audit', 'export', 'agentScreening']);
+  const AGENTS_ONLY = new Set(['audit', 'export', 'agentScreening', 'bankRecords', 'writeBankRecords', 'verifyDocument']);
   /** What each caller must get: the status, and for error answers the one shape with nothing of the prospect. */
   const expected: Record<string, (route: string) => number[]> = {
     none: () => [401],
@@ -113,7 +116,7 @@ describeEachDatabase('authorization matrix: prospect ids and document keys', (db
         expect(res.headers['x-access-token']).toBeUndefined();
       }
     }
-    expect(answers).toHaveLength(10 * Object.keys(expected).length);
+    expect(answers).toHaveLength(13 * Object.keys(expected).length);
     // Nothing changed: the owner's name, document and data are as they were.
     const own = await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${id}`, headers: { authorization: `Bearer ${callers.owner}` } });
     expect(own.json().prospect.applicantInfo.fullName).toBe('Matrix Ownername');
@@ -132,5 +135,8 @@ describeEachDatabase('authorization matrix: prospect ids and document keys', (db
     expect(audit.statusCode).toBe(200);
     const exported = await app.inject({ method: 'GET', url: `/api/agent/prospects/${id}/export?format=bank`, headers: { authorization: `Bearer ${callers.agent}` } });
     expect(exported.statusCode).toBe(200);
+    // Nobody but agents wrote the bank's records or verified the document.
+    const records = await app.inject({ method: 'GET', url: `/api/agent/prospects/${id}/bank-records`, headers: { authorization: `Bearer ${callers.agent}` } });
+    expect(records.json()).toEqual({ records: {}, documents: [{ documentKey: 'Other-1', verified: false }] });
   });
 });

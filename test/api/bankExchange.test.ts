@@ -4,6 +4,8 @@ import Ajv from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadMapping, toBank } from '../../src/bankFormat';
+import { readCompletedSteps } from '../../src/shared/completedSteps';
+import { applicableSteps } from '../../src/shared/stakeholderFlows';
 import { createDocumentRepository } from '../../src/server/repositories/documentRepository';
 import { setToday } from '../../src/validation/clock';
 import { storeRequiredDocuments } from './documentRows';
@@ -188,6 +190,14 @@ describeEachDatabase('bank exchange format', (db) => {
     expect(first.orgKYCDetails).toEqual({ ...elite.orgKYCDetails, businessUnit: 'SME' });
     expect(first.signatoryInfo).toMatchObject(elite.signatoryInfo);
     expect(first.generalInfo.prospectId).toBe(prospectId);
+    // It passed the complete prospect schema: every step that applies is done (the stakeholders show as complete and
+    // the applicant goes on from the review), as after filling each in the browser; none came from the document.
+    const done = readCompletedSteps(first);
+    const applicable = applicableSteps((await app.contentStore.current()).built.flows, first);
+    expect(applicable.some((s) => s.at.startsWith('/signatoryInfo/'))).toBe(true);
+    expect(done.map((s) => `${s.flowId}/${s.step}/${s.signatoryId ?? ''}:${s.status}`).sort()).toEqual(
+      applicable.map((s) => `${s.flow}/${s.step}/${s.at ? String(first.signatoryInfo[Number(s.at.split('/')[2])].signatoryId ?? s.at.split('/')[2]) : ''}:COMPLETED`).sort(),
+    );
     const entries = await auditOf(prospectId);
     expect(entries[0]).toMatchObject({ action: 'prospect.import', actorKind: 'agent' });
     expect(entries[0]!.changes).toContain('format=bank');

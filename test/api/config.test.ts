@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useApp } from './helpers';
 
@@ -7,8 +8,12 @@ describeEachDatabase('GET /api/config', (db) => {
   it('returns steps, flows, lists, products, flags and the template with a strong ETag', async () => {
     const res = await app().inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers.etag).toMatch(/^"[0-9a-f]{16}-customer-all-en"$/);
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{16}-customer-all-en-[0-9a-f]{12}"$/);
     const body = res.json();
+    // The ETag follows the public key the document carries: a server with a new key never answers 304 to a copy
+    // holding the old one (the browser would encrypt every save to a key the server no longer has).
+    const keyTag = createHash('sha256').update(body.publicKey).digest('hex').slice(0, 12);
+    expect(res.headers.etag).toBe(`"${body.version}-customer-all-en-${keyTag}"`);
     expect(body).toMatchObject({ segment: 'sme', role: 'customer', schemaVersion: 1, product: null });
     expect(body.version).toMatch(/^[0-9a-f]{16}$/);
     expect(body.steps.companyDetails.schema.$id).toContain('steps/companyDetails.schema.json');
@@ -37,7 +42,7 @@ describeEachDatabase('GET /api/config', (db) => {
   it('puts the product into the template and the ETag', async () => {
     const res = await app().inject({ method: 'GET', url: '/api/config?segment=sme&product=elite&role=customer' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers.etag).toMatch(/-customer-elite-en"$/);
+    expect(res.headers.etag).toMatch(/-customer-elite-en-[0-9a-f]{12}"$/);
     expect(res.json().prospectTemplate.applicationInfo.accountType).toBe('elite');
   });
 

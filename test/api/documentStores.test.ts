@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../../src/server/db/createDatabase';
 import { CHUNK_BYTES, DatabaseDocumentStore } from '../../src/server/storage/databaseDocumentStore';
 import { DocumentNotFoundError, type DocumentStore, FolderDocumentStore } from '../../src/server/storage/documentStore';
 import { S3DocumentStore } from '../../src/server/storage/s3DocumentStore';
-import { describeEachDatabase } from './helpers';
+import { describeEachDatabase, useDatabase } from './helpers';
 
 const read = async (s: Readable) => Buffer.concat(await s.toArray());
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -58,16 +57,8 @@ describe('document store contract [folder]', () => {
 });
 
 describeEachDatabase('document store contract [database]', (db) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    const { databaseUrl, dataDir, databaseSchema } = db().config;
-    handle = await createDatabase({ databaseUrl, dataDir, schema: databaseSchema });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await db().cleanup();
-  });
-  contract(() => new DatabaseDocumentStore(handle.db));
+  const handle = useDatabase(db);
+  contract(() => new DatabaseDocumentStore(handle().db));
 });
 
 describe('document store contract [s3, against s3rver]', () => {

@@ -94,11 +94,11 @@ describeEachDatabase('documents API', (db) => {
 
   it('accepts a PDF, and the download returns the same bytes with its type and a safe file name', async () => {
     const bytes = pdf();
-    const res = await upload(prospectId, { documentKey: 'Passport-1', documentType: 'Passport', signatoryId }, { name: '../../etc/"my" passport.pdf', bytes });
+    const res = await upload(prospectId, { documentKey: 'Passport-0-1', documentType: 'Passport', signatoryId }, { name: '../../etc/"my" passport.pdf', bytes });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ fileName: 'my passport.pdf', documentKey: 'Passport-1', uploadStatus: 'Uploaded' });
+    expect(res.json()).toEqual({ fileName: 'my passport.pdf', documentKey: 'Passport-0-1', uploadStatus: 'Uploaded' });
 
-    const down = await app.inject({ method: 'GET', url: `/api/banks/rak/prospects/${prospectId}/documents/Passport-1`, headers: bearer(owner) });
+    const down = await app.inject({ method: 'GET', url: `/api/banks/rak/prospects/${prospectId}/documents/Passport-0-1`, headers: bearer(owner) });
     expect(down.statusCode).toBe(200);
     expect(down.headers['content-type']).toBe('application/pdf');
     expect(down.headers['content-disposition']).toBe(`attachment; filename="my passport.pdf"; filename*=UTF-8''my%20passport.pdf`);
@@ -107,10 +107,10 @@ describeEachDatabase('documents API', (db) => {
     // Both are in the application's audit trail: who uploaded and who downloaded which document.
     const audit = await app.database.db.selectFrom('audit_log').select(['action', 'changes', 'actor_kind']).where('prospect_id', '=', prospectId).orderBy('id').execute();
     const changes = (c: unknown) => (typeof c === 'string' ? JSON.parse(c) : c) as Json[];
-    const uploaded = audit.find((a) => a.action === 'document.upload' && changes(a.changes)[0]?.documentKey === 'Passport-1');
+    const uploaded = audit.find((a) => a.action === 'document.upload' && changes(a.changes)[0]?.documentKey === 'Passport-0-1');
     expect(uploaded && changes(uploaded.changes)[0]).toMatchObject({ documentType: 'Passport', fileName: 'my passport.pdf' });
     const downloaded = audit.find((a) => a.action === 'document.download');
-    expect(downloaded && changes(downloaded.changes)[0]).toMatchObject({ documentKey: 'Passport-1', fileName: 'my passport.pdf' });
+    expect(downloaded && changes(downloaded.changes)[0]).toMatchObject({ documentKey: 'Passport-0-1', fileName: 'my passport.pdf' });
     expect(downloaded?.actor_kind).toBe('customer');
   });
 
@@ -125,7 +125,7 @@ describeEachDatabase('documents API', (db) => {
   });
 
   it('rejects a Windows program renamed passport.pdf', async () => {
-    const res = await upload(prospectId, { documentKey: 'Passport-1', documentType: 'Passport', signatoryId }, { name: 'passport.pdf', bytes: exe() });
+    const res = await upload(prospectId, { documentKey: 'Passport-0-1', documentType: 'Passport', signatoryId }, { name: 'passport.pdf', bytes: exe() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       errorType: 'DocumentValidation',
@@ -207,7 +207,7 @@ describeEachDatabase('documents API', (db) => {
     expect(body.companyInvoices.documents.map((d: Json) => d.documentKey)).toEqual(['companyInvoices-Invoice-1']);
     const person = body.stakeholdersDocuments[signatoryId];
     expect(person.signatoryName).toBe(soleProprietor().signatoryInfo[0].fullName);
-    expect(person.documents[0]).toMatchObject({ documentKey: 'Passport-1', uploadStatus: 'Uploaded', fileName: 'my passport.pdf', contentType: 'application/pdf' });
+    expect(person.documents[0]).toMatchObject({ documentKey: 'Passport-0-1', uploadStatus: 'Uploaded', fileName: 'my passport.pdf', contentType: 'application/pdf' });
     expect(person.personalBankStatements).toMatchObject({ isDocUpdate: false, limit: 6 });
     expect(body.otherDocuments).toEqual([expect.objectContaining({ documentKey: 'Other-1', documentTitle: 'Lease contract', uploadStatus: 'Uploaded' })]);
     expect(body.kycAnnexureDocuments).toEqual([]);
@@ -245,7 +245,7 @@ describeEachDatabase('documents API', (db) => {
     const body = await multipart({ documentKey: 'MOA-1', documentType: 'MOA' }, { name: 'a.pdf', bytes: pdf() });
     const routes = [
       { method: 'POST' as const, url: `/api/rest/v1/banks/rak/prospectId/${prospectId}/documents`, payload: body.payload, ct: body.contentType },
-      { method: 'GET' as const, url: `/api/banks/rak/prospects/${prospectId}/documents/Passport-1` },
+      { method: 'GET' as const, url: `/api/banks/rak/prospects/${prospectId}/documents/Passport-0-1` },
       { method: 'GET' as const, url: `/api/prospects/${prospectId}/documents` },
     ];
     for (const r of routes) {

@@ -44,7 +44,7 @@ describeEachDatabase('body encryption', (db) => {
 
   beforeAll(async () => {
     app = await startTestApp(config());
-    publicKey = await importPublicKey(app.publicKeySpki);
+    publicKey = await importPublicKey((await app.serverKeys()).publicKeySpki);
   });
   afterAll(async () => {
     await app.close();
@@ -53,7 +53,7 @@ describeEachDatabase('body encryption', (db) => {
 
   it('publishes the public key in the config document', async () => {
     const config = (await app.inject({ method: 'GET', url: '/api/config' })).json();
-    expect(config.publicKey).toBe(app.publicKeySpki);
+    expect(config.publicKey).toBe((await app.serverKeys()).publicKeySpki);
     expect(fromBase64(config.publicKey).length).toBeGreaterThan(400); // 3072-bit SPKI
     await expect(importPublicKey(config.publicKey)).resolves.toBeDefined();
   });
@@ -194,7 +194,7 @@ describeEachDatabase('body encryption', (db) => {
       if (res.statusCode === 200) headers.set('x-access-token', 'renewed-token');
       return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
     };
-    const options = { publicKey: app.publicKeySpki, fetch: fetchViaInject, token: 't', onAccessToken: (t: string) => renewed.push(t) };
+    const options = { publicKey: (await app.serverKeys()).publicKeySpki, fetch: fetchViaInject, token: 't', onAccessToken: (t: string) => renewed.push(t) };
 
     const ok = await secureFetch<{ echo: unknown }>('/api/test/echo', { ...options, method: 'POST', body: { name: 'via client' } });
     expect(ok.body?.echo).toEqual({ name: 'via client' });
@@ -209,11 +209,11 @@ describeEachDatabase('body encryption', (db) => {
   });
 
   it('keeps the key pair across restarts (file mode 600); ENCRYPTION=off also takes plaintext', async () => {
-    const before = app.publicKeySpki;
+    const before = (await app.serverKeys()).publicKeySpki;
     expect(statSync(join(db().config.dataDir, 'server-key.pem')).mode & 0o777).toBe(0o600);
     await app.close();
     app = await startTestApp({ ...config(), encryption: 'off' });
-    expect(app.publicKeySpki).toBe(before);
+    expect((await app.serverKeys()).publicKeySpki).toBe(before);
 
     const plain = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'debugging' } });
     expect(plain.statusCode).toBe(200);

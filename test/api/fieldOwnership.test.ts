@@ -74,10 +74,10 @@ describeEachDatabase('field ownership and closed prospects', (db) => {
       errorType: 'FieldsValidation',
       errors: [{ errorCode: 'NOT_WRITABLE', message: 'Valid agent code is set by the bank and cannot be changed', field: 'prospect.applicantInfo.validRoCode' }],
     });
-    const submit = await call('PUT', url(id), alice, { prospect: withValue(completeFor(before.prospect), '/applicantInfo/validRoCode', 'Y'), saveType: 'submit', version: before.version });
+    const submit = await call('PUT', url(id), alice, { prospect: withValue(completeFor(before.prospect), '/applicantInfo/validRoCode', 'Y'), saveType: 'submit', version: before.version, declaration: true });
     expect(submit.statusCode).toBe(400);
     expect(submit.json().errors).toContainEqual(expect.objectContaining({ field: 'prospect.applicantInfo.validRoCode' }));
-    const honest = await call('PUT', url(id), alice, { prospect: completeFor(before.prospect), saveType: 'submit', version: before.version });
+    const honest = await call('PUT', url(id), alice, { prospect: completeFor(before.prospect), saveType: 'submit', version: before.version, declaration: true });
     expect(honest.statusCode, honest.body).toBe(400);
     expect(honest.json().errorType).toBe('DocumentsRequired');
     const after = await read(id);
@@ -161,7 +161,7 @@ describeEachDatabase('field ownership and closed prospects', (db) => {
     const results = async () => (await app.database.db.selectFrom('screening_results').select('result').where('prospect_id', '=', id).execute()).length;
     await sql`alter table blacklist rename to blacklist_away`.execute(app.database.db);
     try {
-      const failed = await call('PUT', url(id), alice, { prospect: data, saveType: 'submit', version: before.version });
+      const failed = await call('PUT', url(id), alice, { prospect: data, saveType: 'submit', version: before.version, declaration: true });
       expect(failed.statusCode, failed.body).toBe(503);
       expect(failed.json()).toEqual({ errorType: 'ScreeningError', errors: [expect.objectContaining({ errorCode: 'SCREENING_UNAVAILABLE' })] });
     } finally {
@@ -172,7 +172,7 @@ describeEachDatabase('field ownership and closed prospects', (db) => {
     expect(draft.version).toBe(before.version);
     expect(await results()).toBe(0);
 
-    const submitted = await call('PUT', url(id), alice, { prospect: data, saveType: 'submit', version: before.version });
+    const submitted = await call('PUT', url(id), alice, { prospect: data, saveType: 'submit', version: before.version, declaration: true });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().status).toBe('SUBMITTED');
     const outcome = submitted.json().preScreening as { statusOverAll: string };

@@ -19,7 +19,7 @@ describeEachDatabase('fuzz: no bad request makes a 5xx', (db) => {
 
   beforeAll(async () => {
     app = await startApp(db(), { encryption: 'required' });
-    publicKey = await importPublicKey(app.publicKeySpki);
+    publicKey = await importPublicKey((await app.serverKeys()).publicKeySpki);
     const owner = (await app.tokenService.issue({ sub: 'c:fuzz', kind: 'customer', roles: ['customer'], countryCode: '971', mobile: '501112222', email: 'fuzz@falcon.ae' })).access_token;
     const agent = (await app.tokenService.issue({ sub: 'u:fuzz-ro', kind: 'staff', roles: ['agent'], roCode: 'RO1', name: 'RO' })).access_token;
     const product = (await app.tokenService.issue({ sub: 'u:fuzz-product', kind: 'staff', roles: ['product'], name: 'Product' })).access_token;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { dropSchema, postgresReachable, TEST_DATABASE_URL } from '../../scripts/lib/postgres';
 import { type BuildOptions, buildApp } from '../../src/server/app';
 import type { ServerConfig } from '../../src/server/config';
+import { createDatabase, type DatabaseHandle } from '../../src/server/db/createDatabase';
 import { copyPgliteTemplate } from '../setup/pgliteTemplate';
 import { testServerConfig } from '../setup/testFixtures';
 
@@ -72,6 +73,20 @@ export async function startApp(db: TestDatabase, overrides: Partial<ServerConfig
   const app = await buildApp({ ...db.config, ...overrides }, { logger: false, ...options });
   await app.ready();
   return app;
+}
+
+/** Opens the suite's database alone (no app) once for a suite, and closes and drops it afterwards. */
+export function useDatabase(db: () => TestDatabase): () => DatabaseHandle {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    const { databaseUrl, dataDir, databaseSchema } = db().config;
+    handle = await createDatabase({ databaseUrl, dataDir, schema: databaseSchema });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await db().cleanup();
+  });
+  return () => handle!;
 }
 
 /** Starts the app once for a suite and closes it (and drops its database) afterwards. */

@@ -11,8 +11,10 @@ import { parseFixtures } from '../../src/content/fixtures';
 import { setToday } from '../../src/validation/clock';
 import { pointerToDotted } from '../../src/validation/errors';
 import { PrecompiledValidator } from '../../src/validation/precompiledValidator';
+import * as phone from '../../src/validation/phone';
 import { standaloneRequire, type ValidatorFactory } from '../../src/validation/standalone';
 import { deviceToken } from './authHelpers';
+import { storeRequiredDocuments } from './documentRows';
 import { describeEachDatabase, startApp } from './helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -35,7 +37,7 @@ describeEachDatabase('Arabic content and messages', (db) => {
     const config = (await get(`/api/config?segment=sme&role=customer&locale=${locale}`)).json() as Json;
     const module = await get(`/api/validators/${config.version}/customer${locale === 'en' ? '' : `.${locale}`}.js`, { 'accept-encoding': 'identity' });
     expect(module.statusCode, module.body).toBe(200);
-    return { config, validator: new PrecompiledValidator((await importModule(module.body))(standaloneRequire(config.lists))) };
+    return { config, validator: new PrecompiledValidator((await importModule(module.body))(standaloneRequire(config.lists, phone))) };
   }
 
   beforeAll(async () => {
@@ -53,8 +55,8 @@ describeEachDatabase('Arabic content and messages', (db) => {
     const en = await get('/api/config?segment=sme&role=customer');
     const ar = await get('/api/config?segment=sme&role=customer&locale=ar');
     expect(ar.statusCode).toBe(200);
-    expect(en.headers.etag).toMatch(/-customer-all-en"$/);
-    expect(ar.headers.etag).toMatch(/-customer-all-ar"$/);
+    expect(en.headers.etag).toMatch(/-customer-all-en-[0-9a-f]{12}"$/);
+    expect(ar.headers.etag).toMatch(/-customer-all-ar-[0-9a-f]{12}"$/);
     expect(ar.headers['content-language']).toBe('ar');
     expect(String(ar.headers.vary)).toContain('accept-language');
     const arBody = ar.json() as Json;
@@ -166,6 +168,55 @@ describeEachDatabase('Arabic content and messages', (db) => {
     expect(skipped).toBeLessThan(total / 5);
   });
 
+  it("answers the agents' KYC annexure field errors in Arabic, the agent browser's messages for each rules fixture", async () => {
+    const agent = (await app.tokenService.issue({ sub: 'u:ro1', kind: 'staff', roles: ['agent'], roCode: 'RO123', name: 'Omar' } as never)).access_token;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/usertypes/sme/prospects',
+      headers: { authorization: `Bearer ${customer}`, 'accept-language': 'ar' },
+      payload: { applicantInfo: { fullName: 'Aisha Al Mansoori', email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' }, applicationInfo: { accountType: 'currentAccount', islamicBanking: false } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { prospectId } = created.json() as { prospectId: string };
+    let version = (created.json() as { version: number }).version;
+    // The agent's browser: the agent role's config and validators module, in Arabic.
+    const config = (await get('/api/config?segment=sme&role=agent&locale=ar')).json() as Json;
+    const module = await get(`/api/validators/${config.version}/agent.ar.js`, { 'accept-encoding': 'identity' });
+    expect(module.statusCode, module.body).toBe(200);
+    const validator = new PrecompiledValidator((await importModule(module.body))(standaloneRequire(config.lists, phone)));
+    expect(config.steps.kycAnnexure.schema.properties.kycAnnexure.properties.roName.title).toBe('اسم مدير العلاقة');
+    expect(config.lists.kycVerificationLocation.options.find((o: Json) => o.value === 'BANK_PREMISES').label).toBe('مقر البنك');
+
+    let compared = 0;
+    let skipped = 0;
+    const problems: string[] = [];
+    for (const f of fixture('kycAnnexure/rules.json').filter((x) => x.expect.length > 0)) {
+      setToday(f.today ?? '2026-01-15');
+      const browser = validator.fieldErrors(config.steps.kycAnnexure.schema, f.data);
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/usertypes/sme/prospects/${prospectId}`,
+        headers: { authorization: `Bearer ${agent}`, 'accept-language': 'ar-AE' },
+        payload: { prospect: f.data as Json, saveType: 'save', actionType: 'continue', step: 'kycAnnexure', version },
+      });
+      if (res.statusCode === 200) version = (res.json() as { version: number }).version;
+      const server = res.statusCode === 400 ? (res.json() as { errors: { errorCode: string; field: string; message: string }[] }).errors : [];
+      for (const expected of f.expect) {
+        const field = `prospect.${pointerToDotted(expected.path)}`;
+        const shown = browser.find((e) => e.path === expected.path);
+        const answered = server.filter((e) => e.field === field && !['NOT_WRITABLE', 'FORBIDDEN', 'UNKNOWN_FIELD'].includes(e.errorCode));
+        if (!shown || !ARABIC.test(shown.message)) problems.push(`${f.description}: the browser shows ${JSON.stringify(shown)} at ${expected.path}`);
+        else if (answered.length > 0 && !answered.some((e) => e.message === shown.message)) problems.push(`${f.description}: the server answers ${JSON.stringify(answered)}, the browser ${shown.message}`);
+        else if (answered.length > 0) compared++;
+        else skipped++;
+      }
+    }
+    setToday('2026-01-15');
+    expect(problems).toEqual([]);
+    expect(compared, `skipped ${skipped}`).toBeGreaterThan(60);
+    expect(skipped).toBeLessThan(compared / 5);
+  });
+
   it("answers the submit's stakeholder rules once, in the request's language (the protected core repeats them in English)", async () => {
     const complete = JSON.parse(readFileSync(join(root, 'fixtures', 'prospect', 'soleProprietor.json'), 'utf8')).data as Json;
     const created = await app.inject({
@@ -180,7 +231,7 @@ describeEachDatabase('Arabic content and messages', (db) => {
     noSigner.applicantInfo = { ...noSigner.applicantInfo, fullName: 'Aisha Al Mansoori', email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' };
     for (const s of noSigner.signatoryInfo as Json[]) s.kycDetails = { ...s.kycDetails, isSignatory: false };
     const submit = (language: string) =>
-      app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: { authorization: `Bearer ${customer}`, 'accept-language': language }, payload: { prospect: noSigner, saveType: 'submit', version } });
+      app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: { authorization: `Bearer ${customer}`, 'accept-language': language }, payload: { prospect: noSigner, saveType: 'submit', version, declaration: true } });
     for (const language of ['ar', 'en']) {
       const res = await submit(language);
       expect(res.statusCode, res.body).toBe(400);
@@ -189,6 +240,59 @@ describeEachDatabase('Arabic content and messages', (db) => {
       if (language === 'ar') expect(onList[0]!.message).toMatch(ARABIC);
       else expect(onList[0]!.message).toMatch(/^At least one of the company stakeholders must be a signatory/);
     }
+  });
+
+  it("answers the server's own refusals in the request's language: fields it owns, unknown fields, ajv's words, documents at submit", async () => {
+    const complete = JSON.parse(readFileSync(join(root, 'fixtures', 'prospect', 'soleProprietor.json'), 'utf8')).data as Json;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/usertypes/sme/prospects',
+      headers: { authorization: `Bearer ${customer}` },
+      payload: { applicantInfo: { fullName: 'Aisha Al Mansoori', email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' }, applicationInfo: complete.applicationInfo },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { prospectId, version } = created.json() as { prospectId: string; version: number };
+    const stored = (await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: { authorization: `Bearer ${customer}` } })).json().prospect as Json;
+    const put = (language: string, prospect: Json, saveType = 'auto') =>
+      app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: { authorization: `Bearer ${customer}`, 'accept-language': language }, payload: { prospect, saveType, version, ...(saveType === 'submit' ? { declaration: true } : {}) } });
+    const errorsOf = async (language: string, prospect: Json, saveType?: string) => {
+      const res = await put(language, prospect, saveType);
+      expect(res.statusCode, res.body).toBe(400);
+      return (res.json() as { errors: { errorCode: string; field: string; message: string }[] }).errors;
+    };
+
+    // A field the bank sets (NOT_WRITABLE), named by its Arabic label.
+    const forged = { ...stored, applicantInfo: { ...(stored.applicantInfo as Json), validRoCode: 'Y' } };
+    expect(await errorsOf('ar', forged)).toEqual([{ errorCode: 'NOT_WRITABLE', field: 'prospect.applicantInfo.validRoCode', message: expect.stringMatching(/^يحدّد البنك .+ ولا يمكن تغييره$/) }]);
+    expect(await errorsOf('en', forged)).toEqual([{ errorCode: 'NOT_WRITABLE', field: 'prospect.applicantInfo.validRoCode', message: 'Valid agent code is set by the bank and cannot be changed' }]);
+
+    // A key no schema declares (UNKNOWN_FIELD).
+    const unknown = { ...stored, organizationInfo: { ...(stored.organizationInfo as Json), nickname: 'Falcon' } };
+    expect(await errorsOf('ar', unknown)).toEqual([{ errorCode: 'UNKNOWN_FIELD', field: 'prospect.organizationInfo.nickname', message: '"nickname" ليس من حقول الطلب' }]);
+    expect(await errorsOf('en', unknown)).toEqual([{ errorCode: 'UNKNOWN_FIELD', field: 'prospect.organizationInfo.nickname', message: '"nickname" is not a field of the application' }]);
+
+    // A value of the wrong type: ajv's own words ("must be string") where no content message covers the rule.
+    const wrongType = { ...stored, organizationInfo: { ...(stored.organizationInfo as Json), companyName: 42 } };
+    const typeAr = (await errorsOf('ar', wrongType)).filter((e) => e.field === 'prospect.organizationInfo.companyName');
+    const typeEn = (await errorsOf('en', wrongType)).filter((e) => e.field === 'prospect.organizationInfo.companyName');
+    expect(typeAr.length).toBeGreaterThan(0);
+    for (const e of typeAr) expect(e.message).toMatch(ARABIC);
+    expect(typeEn.map((e) => e.message)).toContain('must be string');
+    expect(typeAr.map((e) => e.message)).toContain('يجب أن تكون القيمة نصًا');
+
+    // Submit without the documents (DOCUMENT_REQUIRED), each named as the Arabic documents list names it.
+    const whole = { ...structuredClone(complete), applicantInfo: { ...complete.applicantInfo, fullName: 'Aisha Al Mansoori', email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' } };
+    const docsAr = await errorsOf('ar', whole, 'submit');
+    const docsEn = await errorsOf('en', whole, 'submit');
+    expect(docsEn.map((e) => e.errorCode)).toContain('DOCUMENT_REQUIRED');
+    expect(docsAr.find((e) => e.field === 'prospect.documents.TradeLicense-1')?.message).toBe('يرجى تحميل الرخصة التجارية');
+    expect(docsEn.find((e) => e.field === 'prospect.documents.TradeLicense-1')?.message).toBe('Please upload Trade License');
+    for (const e of docsAr) expect(e.message, e.field).toMatch(/^يرجى تحميل /);
+    expect(docsAr.map((e) => e.field)).toEqual(docsEn.map((e) => e.field));
+    // With the documents in, the Arabic submit goes through.
+    await storeRequiredDocuments(app, prospectId, whole);
+    const submitted = await put('ar', whole, 'submit');
+    expect(submitted.statusCode, submitted.body).toBe(200);
   });
 
   it('answers the basic information and code checks in the language of the request, English without one', async () => {
@@ -200,7 +304,7 @@ describeEachDatabase('Arabic content and messages', (db) => {
     const browser = validator.fieldErrors(config.steps.applicantInfo.schema, payload).find((e) => e.path === '/applicantInfo/fullName')!;
     expect(ar.json().errors).toContainEqual({ errorCode: expect.any(String), field: 'prospect.applicantInfo.fullName', message: browser.message });
     const en = await post({});
-    expect(en.json().errors.find((e: Json) => e.field === 'prospect.applicantInfo.fullName').message).toMatch(/^Full name may only contain letters/);
+    expect(en.json().errors.find((e: Json) => e.field === 'prospect.applicantInfo.fullName').message).toMatch(/^Full name may only contain Latin letters \(A-Z\)/);
 
     const device = (await deviceToken(app, 'dev-ar')).access_token;
     const otp = await app.inject({

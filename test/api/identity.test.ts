@@ -205,6 +205,19 @@ describeEachDatabase('identity: tokens, roles, agent login', (db) => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(850);
     });
 
+    it("words the wrong password and the lock-out in the caller's language (Accept-Language ar)", async () => {
+      const arabic = (username: string, remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username, password: 'wrong password', deviceId: 'agent-pc' }, headers: { 'accept-language': 'ar' }, remoteAddress });
+      const wrong = await arabic('locked.ar', '10.6.0.1');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().errors[0]).toEqual({ errorCode: 'INVALID_CREDENTIALS', message: 'اسم المستخدم أو كلمة المرور غير صحيحة' });
+      for (let i = 0; i < 4; i++) await arabic('locked.ar', `10.6.0.${i + 2}`);
+      const locked = await arabic('locked.ar', '10.6.1.1');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().errors[0].errorCode).toBe('LOGIN_LOCKED');
+      expect(locked.json().errors[0].message).toMatch(/^تجاوزت عدد محاولات تسجيل الدخول المسموح بها\. يرجى المحاولة مرة أخرى بعد \d+ دقيقة\.$/);
+    });
+
     it('a success clears the failures of the username', async () => {
       await createUser(app.database.db, { username: 'clumsy', password: 'the right one', displayName: 'C', roles: ['agent'] });
       for (let i = 0; i < 4; i++) await login(app, 'clumsy', 'wrong', '10.4.0.1');

@@ -8,6 +8,7 @@ import { decideMove, type Lifecycle, type LifecycleRole } from '../../src/conten
 import { parseLifecycle } from '../../src/content/lifecycleSchema';
 import { isValidIban, newIban, openAccounts } from '../../src/server/prospects/accountNumbers';
 import { setToday } from '../../src/validation/clock';
+import { statusByBankOnlyMessage } from '../../src/shared/serverMessages';
 import { storeRequiredDocuments } from './documentRows';
 import { describeEachDatabase, startApp } from './helpers';
 
@@ -89,7 +90,7 @@ describeEachDatabase('application lifecycle API', (db) => {
     prospectId = created.json().prospectId;
     const data = structuredClone(complete.data) as Json;
     await storeRequiredDocuments(app, prospectId, data);
-    const submitted = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, owner, { prospect: data, saveType: 'submit', version: 1 });
+    const submitted = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, owner, { prospect: data, saveType: 'submit', version: 1, declaration: true });
     expect(submitted.statusCode, submitted.body).toBe(200);
     base = (await app.database.db.selectFrom('prospects').select('document').where('id', '=', prospectId).executeTakeFirstOrThrow()).document;
   });
@@ -105,7 +106,7 @@ describeEachDatabase('application lifecycle API', (db) => {
     expect(info.history).toEqual([expect.objectContaining({ from: 'DRAFT', to: 'SUBMITTED', by: 'applicant' })]);
   });
 
-  it('allows exactly the moves of lifecycle.json, per role (table-driven), and answers 409 with the reason otherwise', async () => {
+  it('allows exactly the moves of lifecycle.json, per role (table-driven), and answers 409 with the reason otherwise (403 to the applicant, who moves nothing here)', async () => {
     const roles: [LifecycleRole, string][] = [
       ['applicant', owner],
       ['agent', agent],
@@ -119,7 +120,13 @@ describeEachDatabase('application lifecycle API', (db) => {
           const expected = decideMove(lifecycle, from, to, role);
           const res = await move(token, bodyFor(to));
           const label = `${role} ${from} -> ${to}`;
-          if (expected.allowed) {
+          if (role === 'applicant') {
+            // The applicant moves nothing with this call (their submit is a save): 403, whatever the lifecycle says.
+            refused++;
+            expect(res.statusCode, `${label}: ${res.body}`).toBe(403);
+            const row = await app.database.db.selectFrom('prospects').select('status').where('id', '=', prospectId).executeTakeFirstOrThrow();
+            expect(row.status, label).toBe(from);
+          } else if (expected.allowed) {
             allowed++;
             expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
             const then = lifecycle.states[to]!.then;
@@ -143,8 +150,15 @@ describeEachDatabase('application lifecycle API', (db) => {
     for (const [role, from, to] of FORBIDDEN) {
       await putIn(from);
       const res = await move(role === 'agent' ? agent : owner, bodyFor(to));
-      expect(res.statusCode, `${role} ${from} -> ${to}`).toBe(409);
+      // The applicant is refused every move (README): 403 with why, not the lifecycle's reasons.
+      expect(res.statusCode, `${role} ${from} -> ${to}`).toBe(role === 'agent' ? 409 : 403);
+      if (role === 'applicant') expect(res.json()).toEqual({ errorType: 'Forbidden', errors: [{ errorCode: 'FORBIDDEN', message: statusByBankOnlyMessage('en') }] });
     }
+    await putIn('ASSESSING');
+    const arabic = await app.inject({ method: 'POST', url: `/api/prospects/${prospectId}/status`, headers: { authorization: `Bearer ${owner}`, 'accept-language': 'ar' }, payload: { to: 'APPROVED' } });
+    expect(arabic.statusCode).toBe(403);
+    expect(arabic.json().errors[0].message).toBe(statusByBankOnlyMessage('ar'));
+    expect(JSON.stringify(arabic.json())).not.toMatch(/ASSESSING|Assessing|APPROVED/);
     for (const [role, from, to] of ALLOWED) {
       await putIn(from);
       const res = await move(role === 'agent' ? agent : owner, bodyFor(to));
@@ -173,7 +187,7 @@ describeEachDatabase('application lifecycle API', (db) => {
     expect(sms.body).toContain('need documents');
   });
 
-  it('bad input gets 400 with field errors; product staff 403; another applicant 404; an unknown id 404', async () => {
+  it('bad input gets 400 with field errors; product staff 403; another applicant 403 (no applicant moves a status); an unknown id 404', async () => {
     await putIn('ASSESSING');
     const noReason = await move(agent, { to: 'DECLINED' });
     expect(noReason.statusCode).toBe(400);
@@ -193,7 +207,7 @@ describeEachDatabase('application lifecycle API', (db) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await move(product, { to: 'APPROVED' })).statusCode).toBe(403);
-    expect((await move(stranger, { to: 'APPROVED' })).statusCode).toBe(404);
+    expect((await move(stranger, { to: 'APPROVED' })).statusCode).toBe(403);
     expect((await move(agent, { to: 'APPROVED' }, 'SMEZZZZZZZZZZ')).statusCode).toBe(404);
     expect((await call('POST', `/api/prospects/${prospectId}/status`, undefined, { to: 'APPROVED' })).statusCode).toBe(401);
     const row = await app.database.db.selectFrom('prospects').select('status').where('id', '=', prospectId).executeTakeFirstOrThrow();

@@ -41,13 +41,26 @@ describeEachDatabase('logout: POST /api/onboarding/logout', (db, name) => {
     // Two sessions of the same device: the second may name the first's (already revoked) refresh token.
     const device = await deviceToken(app, 'logout-device-2');
     const other = await deviceToken(app, 'logout-device-2');
+    const third = await deviceToken(app, 'logout-device-2');
     expect((await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token })).statusCode).toBe(204);
     expect((await logout(app, other.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token })).statusCode).toBe(204);
-    expect((await logout(app, other.access_token, { client_id: CLIENT_ID, refresh_token: 'y'.repeat(43) })).statusCode).toBe(204);
+    expect((await logout(app, third.access_token, { client_id: CLIENT_ID, refresh_token: 'y'.repeat(43) })).statusCode).toBe(204);
     // Logout ended every access token of the first session (401, no body), also for logging out again.
     const ended = await logout(app, device.access_token, { client_id: CLIENT_ID, refresh_token: device.refresh_token });
     expect(ended.statusCode).toBe(401);
     expect(ended.body).toBe('');
+  });
+
+  it("ends the caller's own session even when the refresh token sent is unknown or stale (no 204 that leaves it signed in)", async () => {
+    for (const stale of ['y'.repeat(43), 'garbage']) {
+      const session = await deviceToken(app, `logout-stale-${stale.length}`);
+      const res = await logout(app, session.access_token, { client_id: CLIENT_ID, refresh_token: stale });
+      expect(res.statusCode, res.body).toBe(204);
+      // The access token of the call is ended at once, and so is every refresh token of its session.
+      const call = await logout(app, session.access_token, { client_id: CLIENT_ID, refresh_token: stale });
+      expect(call.statusCode).toBe(401);
+      expect((await postLogin(app, { grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
+    }
   });
 
   it('needs a bearer token (401 with no body) and refuses the refresh token of another session (403)', async () => {

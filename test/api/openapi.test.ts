@@ -22,6 +22,8 @@ describeEachDatabase('OpenAPI', (db) => {
       '/api/agent/prospects/{prospectId}/export',
       '/api/agent/prospects/{prospectId}/screening',
       '/api/agent/prospects/import',
+      '/api/agent/prospects/{prospectId}/bank-records',
+      '/api/agent/prospects/{prospectId}/documents/{documentKey}/verification',
     ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }

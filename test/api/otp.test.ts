@@ -239,7 +239,7 @@ describeEachDatabase('POST /api/otp with encrypted bodies (the default)', (db) =
   });
 
   it('generates and verifies through the envelope; the token calls stay plaintext', async () => {
-    const publicKey = await importPublicKey(app.publicKeySpki);
+    const publicKey = await importPublicKey((await app.serverKeys()).publicKeySpki);
     const device = await deviceToken(app, 'dev-enc');
     const call = async (body: unknown) => {
       const { headers, payload, key } = await encryptRequest(publicKey, body, { method: 'POST', path: '/api/otp' });

@@ -235,11 +235,18 @@ describeEachDatabase('prospects API', (db) => {
     expect(incomplete.statusCode).toBe(400);
     const data = structuredClone(complete.data) as Json;
     data.applicantInfo = { ...(data.applicantInfo as Json), email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' };
-    const noDocuments = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, alice, { prospect: data, saveType: 'submit', version: 1 });
+    const noDocuments = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, alice, { prospect: data, saveType: 'submit', version: 1, declaration: true });
     expect(noDocuments.statusCode).toBe(400);
     expect(noDocuments.json().errorType).toBe('DocumentsRequired');
     await storeRequiredDocuments(app, prospectId, data);
-    const submitted = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, alice, { prospect: data, saveType: 'submit', version: 1 });
+    // Without the submit page's confirmation: refused, naming the field, in the request's language; nothing changes.
+    const undeclared = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, alice, { prospect: data, saveType: 'submit', version: 1 });
+    expect(undeclared.statusCode).toBe(400);
+    expect(undeclared.json().errors).toEqual([{ errorCode: 'REQUIRED', field: 'declaration', message: 'Confirm that the information in this application is true and complete before you submit it' }]);
+    const inArabic = await app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: { authorization: `Bearer ${alice}`, 'accept-language': 'ar' }, payload: { prospect: data, saveType: 'submit', version: 1, declaration: false } });
+    expect(inArabic.statusCode).toBe(400);
+    expect(inArabic.json().errors[0]).toMatchObject({ field: 'declaration', message: expect.stringMatching(/^يرجى تأكيد/) });
+    const submitted = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, alice, { prospect: data, saveType: 'submit', version: 1, declaration: true });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().status).toBe('SUBMITTED');
     expect(submitted.json().preScreening.statusOverAll).toMatch(/^(SUCCESS|PENDING|WITH_RO|DECLINE|INELIGIBLE)$/);

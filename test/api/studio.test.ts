@@ -11,6 +11,9 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const root = join(import.meta.dirname, '..', '..');
 const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Json;
 const COMPANY = 'steps/companyDetails.schema.json';
+const COMPANY_UI = 'steps/companyDetails.ui.json';
+const NAME_MESSAGE = '/properties/organizationInfo/properties/companyName/errorMessage/maxLength';
+const NAME_HELP = '/organizationInfo/companyName/ui:help';
 const longName = (n: number) => 'Falcon Trading '.padEnd(n, 'x');
 
 describeEachDatabase('schema studio API', (db) => {
@@ -33,12 +36,29 @@ describeEachDatabase('schema studio API', (db) => {
     return schema;
   }
 
-  /** The company step limited to `max` characters, with the Arabic of its new message (a rewritten English text needs its translation). */
-  function companyNameMax(max: number, catalogue: Json = readJson('schemas/i18n/ar.json')): Json {
-    const arabic = structuredClone(catalogue);
-    arabic.texts[COMPANY]['/properties/organizationInfo/properties/companyName/errorMessage/maxLength'] = `الحد الأقصى ${max} حرفًا`;
-    return { [COMPANY]: withCompanyNameMax(max), 'i18n/ar.json': arabic };
+  /**
+   * The company step of `files` (a version's) with companyName limited to `max` characters and the texts that state
+   * the limit saying the new one, in English and Arabic (the check refuses a message or help naming the old limit).
+   * `message` rewrites the English message instead (its Arabic then says the limit in its own words).
+   */
+  function companyNameLimit(files: Json, max: number, message?: string): Json {
+    const schema = structuredClone(files[COMPANY]);
+    const ui = structuredClone(files[COMPANY_UI]);
+    const arabic = structuredClone(files['i18n/ar.json']);
+    const field = schema.properties.organizationInfo.properties.companyName;
+    const old = String(field.maxLength);
+    const swap = (text: string) => text.replaceAll(old, String(max));
+    field.maxLength = max;
+    field.errorMessage.maxLength = message ?? swap(field.errorMessage.maxLength);
+    arabic.texts[COMPANY][NAME_MESSAGE] = message ? `الحد الأقصى ${max} حرفًا` : swap(arabic.texts[COMPANY][NAME_MESSAGE]);
+    ui.organizationInfo.companyName['ui:help'] = swap(ui.organizationInfo.companyName['ui:help']);
+    arabic.texts[COMPANY_UI][NAME_HELP] = swap(arabic.texts[COMPANY_UI][NAME_HELP]);
+    return { [COMPANY]: schema, [COMPANY_UI]: ui, 'i18n/ar.json': arabic };
   }
+
+  /** Version 1's company step limited to `max` characters, its message rewritten (with its Arabic) and its help following. */
+  const companyNameMax = (max: number): Json =>
+    companyNameLimit({ [COMPANY]: companySchema, [COMPANY_UI]: readJson(`schemas/${COMPANY_UI}`), 'i18n/ar.json': readJson('schemas/i18n/ar.json') }, max, `Maximum ${max} characters allowed`);
 
   /** The Arabic catalogue of the latest version with translations of one file added or changed. */
   async function arabicWith(file: string, texts: Record<string, string>): Promise<Json> {
@@ -99,6 +119,16 @@ describeEachDatabase('schema studio API', (db) => {
     const res = await call('POST', `/api/studio/drafts/${draft.id}/check`, reviewer);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().checkHash;
+  }
+
+  /** A draft the check refuses: submitted, the reviewer's approval is refused (409) naming its problems; the draft is not approved. */
+  async function approvalRefused(baseVersion: number, files: Json, name: string) {
+    const draft = await submittedDraft(baseVersion, files, name);
+    const res = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'approve' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errorType).toBe('DraftHasProblems');
+    expect((await call('POST', `/api/studio/drafts/${draft.id}/publish`, reviewer, {})).json().errors[0].errorCode).toBe('NOT_APPROVED');
+    return res;
   }
 
   /** Author writes and submits, reviewer approves (confirming the check when it needs it) and publishes. */
@@ -174,7 +204,8 @@ describeEachDatabase('schema studio API', (db) => {
     const broken2 = await createProspect(longName(48));
     await createProspect('Short Name LLC');
     await createProspect();
-    // The English message rewritten without its Arabic: the Arabic still says 50, a problem naming the field.
+    // The English message rewritten without its Arabic: the Arabic still says 50, a problem naming the field; the
+    // help texts still say "up to 50 characters" in both languages: customers would read the old limit.
     const stale = await call('POST', '/api/studio/check', product, { baseVersion: 1, files: { [COMPANY]: withCompanyNameMax(40) } });
     expect(stale.json().problems).toEqual([
       {
@@ -183,6 +214,9 @@ describeEachDatabase('schema studio API', (db) => {
         message:
           'The Arabic translation of the error message of organizationInfo.companyName.maxLength (steps/companyDetails.schema.json) is out of date: the English now says “Maximum 40 characters allowed” but the Arabic was not changed. Update the Arabic text before publishing.',
       },
+      { path: COMPANY_UI, pointer: NAME_HELP, message: expect.stringMatching(/^The help text of organizationInfo\.companyName says "As on the trade license, up to 50 characters\..*", but the field's maxLength is 40 \(was 50\): state the field's limit in it$/) },
+      { path: 'i18n/ar.json', pointer: `/texts/steps~1companyDetails.schema.json/${NAME_MESSAGE.replaceAll('/', '~1')}`, message: expect.stringMatching(/^The Arabic of the message of maxLength of organizationInfo\.companyName says "اسم الشركة أطول من المسموح: 50 حرفًا كحد أقصى", but the field's maxLength is 40 \(was 50\)/) },
+      { path: 'i18n/ar.json', pointer: `/texts/steps~1companyDetails.ui.json/${NAME_HELP.replaceAll('/', '~1')}`, message: expect.stringContaining("The Arabic of the help text of organizationInfo.companyName says \"كما هو مكتوب في الرخصة التجارية، حتى 50 حرفًا") },
     ]);
     const res = await call('POST', '/api/studio/check', product, { baseVersion: 1, files: companyNameMax(40) });
     expect(res.statusCode, res.body).toBe(200);
@@ -269,6 +303,11 @@ describeEachDatabase('schema studio API', (db) => {
           status: 'changed',
           changes: [
             {
+              pointer: `/texts/steps~1companyDetails.ui.json/${NAME_HELP.replaceAll('/', '~1')}`,
+              before: 'كما هو مكتوب في الرخصة التجارية، حتى 50 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & \' -',
+              after: 'كما هو مكتوب في الرخصة التجارية، حتى 40 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & \' -',
+            },
+            {
               pointer: '/texts/steps~1companyDetails.schema.json/~1properties~1organizationInfo~1properties~1companyName~1errorMessage~1maxLength',
               before: 'اسم الشركة أطول من المسموح: 50 حرفًا كحد أقصى',
               after: 'الحد الأقصى 40 حرفًا',
@@ -283,8 +322,21 @@ describeEachDatabase('schema studio API', (db) => {
             { pointer: '/properties/organizationInfo/properties/companyName/errorMessage/maxLength', before: 'Company name is too long: use at most 50 characters', after: 'Maximum 40 characters allowed' },
           ],
         },
+        {
+          // The help text followed the limit (the check refuses one still saying 50).
+          path: COMPANY_UI,
+          status: 'changed',
+          changes: [
+            {
+              pointer: NAME_HELP,
+              before: "As on the trade license, up to 50 characters. Latin letters (A-Z), digits, spaces and . , @ # % * ( ) / & ' - are allowed.",
+              after: "As on the trade license, up to 40 characters. Latin letters (A-Z), digits, spaces and . , @ # % * ( ) / & ' - are allowed.",
+            },
+          ],
+        },
       ],
       changes: [
+        expect.objectContaining({ where: 'Company Details', kind: 'changed', text: expect.stringMatching(/^Arabic of the help text of organizationInfo\.companyName: ".*حتى 50 حرفًا.*" → ".*حتى 40 حرفًا.*"$/), path: 'i18n/ar.json' }),
         expect.objectContaining({
           where: 'Company Details',
           kind: 'changed',
@@ -293,6 +345,7 @@ describeEachDatabase('schema studio API', (db) => {
         }),
         expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', text: 'max length 50 → 40' }),
         expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', text: 'message when too long "Company name is too long: use at most 50 characters" → "Maximum 40 characters allowed"' }),
+        expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', path: COMPANY_UI, text: expect.stringMatching(/^help text "As on the trade license, up to 50 characters\..*" → "As on the trade license, up to 40 characters\..*"$/) }),
       ],
     });
 
@@ -342,9 +395,7 @@ describeEachDatabase('schema studio API', (db) => {
       message: expect.stringContaining('Not a valid JSON Schema (draft-07)'),
     });
     expect(check.json().breaking.checked).toBe(0);
-    const publish = await publishReviewed(await latest(), files, 'broken', false);
-    expect(publish.statusCode).toBe(400);
-    expect(publish.json().errorType).toBe('FieldsValidation');
+    const publish = await approvalRefused(await latest(), files, 'broken');
     expect(publish.json().errors[0].field).toBe(`files.${COMPANY}#/properties/organizationInfo/properties/companyName/maxLength`);
 
     const unknownKeyword = withCompanyNameMax(40);
@@ -366,8 +417,32 @@ describeEachDatabase('schema studio API', (db) => {
     const problems = check.json().problems as Json[];
     expect(problems).toContainEqual({ path: COMPANY, pointer: '/properties/organizationInfo/properties/companyName/x-trimmed', message: 'Custom keyword "x-trimmed" is misused: must be string' });
     expect(problems.find((p) => p.pointer === '/properties/organizationInfo/properties/corporateTaxIdRegDate/x-date')?.message).toMatch(/Custom keyword "x-date" is misused/);
-    const publish = await publishReviewed(await latest(), { [COMPANY]: schema }, 'misuse', false);
-    expect(publish.statusCode).toBe(400);
+    await approvalRefused(await latest(), { [COMPANY]: schema }, 'misuse');
+  });
+
+  it('refuses numeric constraints a form cannot use: a length of 99999999999999999999, a fractional or negative count, an unbounded maximum', async () => {
+    const base = await latest();
+    const files = (await call('GET', `/api/studio/versions/${base}`, product)).json().files;
+    // What the studio's field form sent before it refused it: 99999999999999999999 as JSON is 1e20.
+    const huge = companyNameLimit(files, JSON.parse('99999999999999999999') as number);
+    const check = await call('POST', '/api/studio/check', product, { baseVersion: base, files: huge });
+    expect(check.statusCode, check.body).toBe(200);
+    const problems = check.json().problems as Json[];
+    expect(problems).toContainEqual({ path: COMPANY, pointer: '/properties/organizationInfo/properties/companyName/maxLength', message: 'maxLength must be a whole number from 0 to 100000 (it is 100000000000000000000)' });
+    await approvalRefused(base, huge, 'maxLength');
+
+    const schema = structuredClone(files[COMPANY]);
+    const org = schema.properties.organizationInfo.properties;
+    org.companyName.minLength = 1.5;
+    org.companyName.maxLength = -1;
+    const numeric = Object.entries(org).find(([, f]) => (f as Json).type === 'number' || (f as Json).type === 'integer');
+    if (numeric) (numeric[1] as Json).maximum = 1e16;
+    const pointers = ((await call('POST', '/api/studio/check', product, { baseVersion: base, files: { [COMPANY]: schema } })).json().problems as Json[]).map((p) => p.pointer);
+    expect(pointers).toEqual(expect.arrayContaining(['/properties/organizationInfo/properties/companyName/minLength', '/properties/organizationInfo/properties/companyName/maxLength']));
+    if (numeric) expect(pointers).toContain(`/properties/organizationInfo/properties/${numeric[0]}/maximum`);
+    // The same step within the limits has no such problem (the published content keeps them).
+    const fine = await call('POST', '/api/studio/check', product, { baseVersion: base, files: companyNameLimit(files, 80) });
+    expect((fine.json().problems as Json[]).filter((p) => /must be a (whole )?number from/.test(p.message))).toEqual([]);
   });
 
   it('refuses UI schemas that refer to missing fields or unknown widgets', async () => {
@@ -390,8 +465,7 @@ describeEachDatabase('schema studio API', (db) => {
     expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:options\/showWhen: Unknown UI schema key "showWhen"/));
     expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:logic\/visibleWhen: Malformed expression: .*unknown operator "==="/));
     expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:logic\/disabledWhen: "\/organizationInfo\/noSuchField" is not a field of any step/));
-    const publish = await publishReviewed(await latest(), files, 'unknown option', false);
-    expect(publish.statusCode).toBe(400);
+    await approvalRefused(await latest(), files, 'unknown option');
   });
 
   it('refuses drafts that drop the protected core (identity, stakeholder list rules)', async () => {
@@ -407,8 +481,7 @@ describeEachDatabase('schema studio API', (db) => {
     expect(messages).toContainEqual(expect.stringMatching(/^steps\/applicantInfo\.schema\.json: Protected core: applicantInfo\.fullName \(Full name\) must stay required/));
     expect(messages).toContainEqual(expect.stringMatching(/^stakeholderList\.schema\.json: Protected core: the limit of 50 stakeholders/));
     expect(messages).toContainEqual(expect.stringMatching(/^stakeholderList\.schema\.json: Protected core: the rule that shareholders hold at most 100 %/));
-    const publish = await publishReviewed(await latest(), files, 'relax identity', false);
-    expect(publish.statusCode).toBe(400);
+    const publish = await approvalRefused(await latest(), files, 'relax identity');
     expect(publish.json().errors.map((e: Json) => e.message).join('\n')).toContain('Protected core');
 
     const removed = await call('POST', '/api/studio/check', product, { baseVersion: await latest(), files: { 'stakeholderList.schema.json': null } });
@@ -426,7 +499,7 @@ describeEachDatabase('schema studio API', (db) => {
     expect(blank.json().errors).toContainEqual({ errorCode: 'MINLENGTH', message: 'Full name is not filled', field: 'prospect.applicantInfo.fullName' });
     const notAList = await call('PUT', `/api/usertypes/sme/prospects/${prospectId}`, customer, { prospect: { signatoryInfo: 'everyone' }, saveType: 'auto', version });
     expect(notAList.statusCode).toBe(400);
-    expect(notAList.json().errors).toContainEqual({ errorCode: 'TYPE', message: 'Company stakeholders are invalid', field: 'prospect.signatoryInfo' });
+    expect(notAList.json().errors).toContainEqual({ errorCode: 'TYPE', message: 'Company stakeholders must be a list: add them with Add a stakeholder', field: 'prospect.signatoryInfo' });
   });
 
   it('publishes a new optional field, which a save then keeps', async () => {
@@ -493,12 +566,8 @@ describeEachDatabase('schema studio API', (db) => {
 
   it('publishes one of two concurrent drafts on the same base; the other gets 409', async () => {
     const base = await latest();
-    const current = (await call('GET', `/api/studio/versions/${base}`, product)).json().files[COMPANY];
-    const draft = (max: number) => {
-      const schema = structuredClone(current);
-      schema.properties.organizationInfo.properties.companyName.maxLength = max;
-      return { [COMPANY]: schema };
-    };
+    const current = (await call('GET', `/api/studio/versions/${base}`, product)).json().files;
+    const draft = (max: number) => companyNameLimit(current, max);
     const [draftA, draftB] = [await submittedDraft(base, draft(48), 'A'), await submittedDraft(base, draft(49), 'B')];
     await approve(draftA, await draftCheckHash(draftA));
     await approve(draftB, await draftCheckHash(draftB));
@@ -524,7 +593,7 @@ describeEachDatabase('schema studio API', (db) => {
     const entries = res.json().entries as Json[];
     const publish = entries.find((e) => e.action === 'studio.publish' && e.detail.version === 2);
     // The colleague who approved publishes; the author is kept with the version.
-    expect(publish).toMatchObject({ actor: 'Rana Reviewer', detail: { baseVersion: 1, message: 'Company name at most 40 characters', files: ['i18n/ar.json', COMPANY], author: 'Studio Editor', approvedBy: 'Rana Reviewer' } });
+    expect(publish).toMatchObject({ actor: 'Rana Reviewer', detail: { baseVersion: 1, message: 'Company name at most 40 characters', files: ['i18n/ar.json', COMPANY, COMPANY_UI], author: 'Studio Editor', approvedBy: 'Rana Reviewer' } });
     expect(entries.find((e) => e.action === 'studio.rollback')).toMatchObject({ actor: 'Rana Reviewer', detail: { version: 3, toVersion: 1, fromVersion: 2, author: 'Studio Editor' } });
     expect(entries.some((e) => e.action === 'studio.draft.approve' && e.actor === 'Rana Reviewer')).toBe(true);
     expect(entries.some((e) => e.action === 'studio.draft.submit' && e.actor === 'Studio Editor')).toBe(true);
@@ -585,7 +654,9 @@ describeEachDatabase('schema studio API', (db) => {
 
     const fixed = structuredClone(renamed);
     fixed.properties.organizationInfo.properties.companyName.title = 'Company name (as on the licence)';
-    const v4 = (await call('PUT', url, product, { revision: 3, files: { [COMPANY]: fixed } })).json();
+    // The reviewer's approval needs a draft the check accepts: the new label with its Arabic.
+    const withArabic = { [COMPANY]: fixed, 'i18n/ar.json': await arabicWith(COMPANY, { '/properties/organizationInfo/properties/companyName/title': 'اسم الشركة (كما في الرخصة التجارية)' }) };
+    const v4 = (await call('PUT', url, product, { revision: 3, files: withArabic })).json();
     const resubmitted = await call('POST', `${url}/submit`, product, { revision: v4.revision });
     const approved = await approve(resubmitted.json());
     expect(approved.approvedRevision).toBe(v4.revision);
@@ -609,14 +680,12 @@ describeEachDatabase('schema studio API', (db) => {
 
   it('refuses a publication whose approved check result is out of date', async () => {
     const base = await latest();
-    const current = (await call('GET', `/api/studio/versions/${base}`, product)).json().files[COMPANY];
-    const schema = structuredClone(current);
-    schema.properties.organizationInfo.properties.companyName.maxLength = 20;
+    const changes = companyNameLimit((await call('GET', `/api/studio/versions/${base}`, product)).json().files, 20);
     await createProspect('Falcon Trading Company 1');
-    const draft = await submittedDraft(base, { [COMPANY]: schema }, 'Company name at most 20');
+    const draft = await submittedDraft(base, changes, 'Company name at most 20');
     const hash = await draftCheckHash(draft);
     // The reviewer's check and an ad-hoc check of the same draft are the same check.
-    expect(await checkHash(base, { [COMPANY]: schema })).toBe(hash);
+    expect(await checkHash(base, changes)).toBe(hash);
     await approve(draft, hash);
     // Another application that the draft would break is saved after the approval: the server's check differs now.
     await createProspect('Falcon Trading Company 2');
@@ -624,6 +693,78 @@ describeEachDatabase('schema studio API', (db) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ errorType: 'CheckNotAcknowledged', errors: [{ errorCode: 'ACKNOWLEDGEMENT_STALE', field: 'acknowledge' }] });
     expect(await latest()).toBe(base);
+  }, 120_000);
+
+  it('refuses to approve a draft the check refuses, naming the problems; approves it once the author fixed them', async () => {
+    const base = await latest();
+    const files = (await call('GET', `/api/studio/versions/${base}`, product)).json().files;
+    const renamed = structuredClone(files[COMPANY]);
+    renamed.properties.organizationInfo.properties.companyName.title = 'Registered company name';
+    // The English label rewritten, its Arabic left as published: out of date, which blocks the publication.
+    const draft = await submittedDraft(base, { [COMPANY]: renamed }, 'Registered company name');
+    const refused = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'approve' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      errorType: 'DraftHasProblems',
+      errors: [
+        {
+          errorCode: 'BLOCKING_PROBLEM',
+          field: `files.${COMPANY}#/properties/organizationInfo/properties/companyName/title`,
+          message: expect.stringMatching(/^Cannot approve while the check finds this problem \(the author fixes it first\): The Arabic translation of the label of organizationInfo\.companyName .*is out of date/),
+        },
+      ],
+    });
+    const still = (await call('GET', `/api/studio/drafts/${draft.id}`, reviewer)).json();
+    expect(still).toMatchObject({ status: 'in_review', approvedBy: null });
+    expect(still.events.map((e: Json) => e.action)).toEqual(['created', 'submitted for review']);
+    // Asking for changes stays possible (it is how the reviewer says what to fix).
+    const changes = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'request_changes', comment: 'The Arabic label is missing' });
+    expect(changes.json().status).toBe('changes_requested');
+
+    const fixed = await call('PUT', `/api/studio/drafts/${draft.id}`, product, {
+      revision: changes.json().revision,
+      files: { [COMPANY]: renamed, 'i18n/ar.json': await arabicWith(COMPANY, { '/properties/organizationInfo/properties/companyName/title': 'اسم الشركة المسجل' }) },
+    });
+    const resubmitted = await call('POST', `/api/studio/drafts/${draft.id}/submit`, product, { revision: fixed.json().revision });
+    await approve(resubmitted.json());
+    await call('POST', `/api/studio/drafts/${draft.id}/discard`, product, { revision: resubmitted.json().revision });
+  }, 120_000);
+
+  it('refuses a limit whose message and help still state the old one (customers were told "at most 50" after 40)', async () => {
+    const base = await latest();
+    const files = (await call('GET', `/api/studio/versions/${base}`, product)).json().files;
+    const limited = structuredClone(files[COMPANY]);
+    const old = limited.properties.organizationInfo.properties.companyName.maxLength as number;
+    limited.properties.organizationInfo.properties.companyName.maxLength = old - 10;
+    const check = await call('POST', '/api/studio/check', product, { baseVersion: base, files: { [COMPANY]: limited } });
+    expect(check.statusCode, check.body).toBe(200);
+    const arabicPointer = (file: string, pointer: string) => `/texts/${file.replaceAll('/', '~1')}/${pointer.replaceAll('/', '~1')}`;
+    expect(check.json().problems.map((p: Json) => [p.path, p.pointer])).toEqual([
+      [COMPANY, NAME_MESSAGE],
+      [COMPANY_UI, NAME_HELP],
+      ['i18n/ar.json', arabicPointer(COMPANY, NAME_MESSAGE)],
+      ['i18n/ar.json', arabicPointer(COMPANY_UI, NAME_HELP)],
+    ]);
+    const message = files[COMPANY].properties.organizationInfo.properties.companyName.errorMessage.maxLength as string;
+    expect(message).toContain(String(old));
+    expect(check.json().problems[0].message).toBe(
+      `The message of maxLength of organizationInfo.companyName says "${message}", but the field's maxLength is ${old - 10} (was ${old}): state the field's limit in it`,
+    );
+    // Neither approved nor published: the customer never reads the old limit.
+    const draft = await submittedDraft(base, { [COMPANY]: limited }, 'Shorter company name');
+    const approval = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'approve' });
+    expect(approval.statusCode).toBe(409);
+    expect(approval.json().errors.map((e: Json) => e.field)).toEqual([
+      `files.${COMPANY}#${NAME_MESSAGE}`,
+      `files.${COMPANY_UI}#${NAME_HELP}`,
+      `files.i18n/ar.json#${arabicPointer(COMPANY, NAME_MESSAGE)}`,
+      `files.i18n/ar.json#${arabicPointer(COMPANY_UI, NAME_HELP)}`,
+    ]);
+    expect((await call('POST', `/api/studio/drafts/${draft.id}/publish`, reviewer, {})).json().errors[0].errorCode).toBe('NOT_APPROVED');
+    // With every text following the limit (as the field form writes them), the check has nothing to say.
+    const following = await call('POST', '/api/studio/check', product, { baseVersion: base, files: companyNameLimit(files, old - 10) });
+    expect(following.json().problems).toEqual([]);
+    await call('POST', `/api/studio/drafts/${draft.id}/discard`, product, { revision: draft.revision });
   }, 120_000);
 
   it('reports removing company name as a breaking change, with the applications that hold it', async () => {
@@ -735,13 +876,12 @@ describeEachDatabase('schema studio API', (db) => {
     expect({ ...merged, properties: { ...merged.properties, organizationInfo: { ...merged.properties.organizationInfo, properties: { ...merged.properties.organizationInfo.properties, companyName: v3.properties.organizationInfo.properties.companyName } } } }).toEqual(v3);
 
     // A value both changed differently is a conflict, named per field, until the draft says which to keep.
-    const latestNow = (await call('GET', `/api/studio/versions/${rolledBack}`, product)).json().files[COMPANY];
+    const latestFilesNow = (await call('GET', `/api/studio/versions/${rolledBack}`, product)).json().files;
+    const latestNow = latestFilesNow[COMPANY];
     const mine = structuredClone(latestNow);
     mine.properties.organizationInfo.properties.companyName.maxLength = 45;
     const conflicting = (await call('POST', '/api/studio/drafts', product, { name: 'Mine', baseVersion: rolledBack, files: { [COMPANY]: mine } })).json();
-    const theirs = structuredClone(latestNow);
-    theirs.properties.organizationInfo.properties.companyName.maxLength = 49;
-    const other = await publishReviewed(rolledBack, { [COMPANY]: theirs }, 'Theirs');
+    const other = await publishReviewed(rolledBack, companyNameLimit(latestFilesNow, 49), 'Theirs');
     expect(other.statusCode, other.body).toBe(201);
     const pointer = '/properties/organizationInfo/properties/companyName/maxLength';
     const conflict = await call('POST', `/api/studio/drafts/${conflicting.id}/rebase`, product, { revision: conflicting.revision });

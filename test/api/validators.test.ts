@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PrecompiledValidator } from '../../src/validation/precompiledValidator';
 import { generatorFingerprint } from '../../src/content/generatorFingerprint';
-import { createValidatorCodeRepository } from '../../src/server/repositories/validatorCodeRepository';
+import { CODE_PART_CHARS, createValidatorCodeRepository } from '../../src/server/repositories/validatorCodeRepository';
+import * as phone from '../../src/validation/phone';
 import { standaloneRequire, type ValidatorFactory, validatorModuleSource } from '../../src/validation/standalone';
 import { signInProductUser } from './authHelpers';
 import { describeEachDatabase, startApp } from './helpers';
@@ -53,7 +54,7 @@ describeEachDatabase('validator modules', (db) => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
 
-    const validator = new PrecompiledValidator((await importModule(plain.body))(standaloneRequire(config.lists)));
+    const validator = new PrecompiledValidator((await importModule(plain.body))(standaloneRequire(config.lists, phone)));
     const schema = config.steps.applicantInfo.schema;
     const data = { applicantInfo: { fullName: ' Aisha', email: 'aisha@gmail.com', countryCode: '971', mobileNo: '12' } };
     const errors = validator.fieldErrors(schema, data);
@@ -68,15 +69,35 @@ describeEachDatabase('validator modules', (db) => {
 
   it('stores the generated code beside the version (a restart reads it instead of generating it), under its generator', async () => {
     const generator = generatorFingerprint();
-    const rows = async () =>
-      app.database.db.selectFrom('validator_code').select(['kind', 'code']).where('content_hash', '=', config.version).where('generator', '=', generator).orderBy('kind').execute();
+    const repo = createValidatorCodeRepository();
+    const { db } = app.database;
     // Written once the version is served (the start does not wait for it).
-    await expect.poll(async () => (await rows()).map((r) => r.kind), { timeout: 60_000, interval: 200 }).toEqual(['agent', 'customer', 'server']);
-    const stored = Object.fromEntries((await rows()).map((r) => [r.kind, r.code]));
+    await expect.poll(async () => (await repo.kinds(db, config.version, generator)).sort(), { timeout: 60_000, interval: 200 }).toEqual(['agent', 'customer', 'server']);
+    const stored = await repo.get(db, config.version, generator);
     const served = await call('GET', `/api/validators/${config.version}/agent.js`, undefined, undefined, { 'accept-encoding': 'identity' });
     expect(served.body).toBe(validatorModuleSource(stored.agent!));
+    // In parts (a row each), which join to the code.
+    const parts = await db.selectFrom('validator_code').select(['part', 'parts', 'code']).where('content_hash', '=', config.version).where('generator', '=', generator).where('kind', '=', 'server').orderBy('part').execute();
+    expect(parts.map((p) => p.code).join('')).toBe(stored.server);
     // Another generator (a release that changed the keywords or ajv) finds nothing to reuse.
-    expect(await createValidatorCodeRepository().get(app.database.db, config.version, 'another-generator')).toEqual({});
+    expect(await repo.get(db, config.version, 'another-generator')).toEqual({});
+  });
+
+  it('takes code with a part missing (a write interrupted) as not stored, and stores it whole again', async () => {
+    const repo = createValidatorCodeRepository();
+    const { db } = app.database;
+    const hash = 'validators-test-interrupted';
+    const text = `/* ${'x'.repeat(CODE_PART_CHARS)} */ "\u{1F600}😀"`;
+    await repo.put(db, hash, 'g', { customer: text, agent: 'short' });
+    expect(await repo.get(db, hash, 'g')).toEqual({ customer: text, agent: 'short' });
+    // A part of at most CODE_PART_CHARS per row (one statement each on PGlite's thread).
+    const rows = await db.selectFrom('validator_code').select(['kind', 'part', 'parts', 'code']).where('content_hash', '=', hash).orderBy('kind').orderBy('part').execute();
+    expect(rows.map((r) => [r.kind, r.part, r.parts, r.code.length <= CODE_PART_CHARS])).toEqual([['agent', 0, 1, true], ['customer', 0, 2, true], ['customer', 1, 2, true]]);
+    await db.deleteFrom('validator_code').where('content_hash', '=', hash).where('kind', '=', 'customer').where('part', '=', 1).execute();
+    expect(await repo.kinds(db, hash, 'g')).toEqual(['agent']);
+    expect(await repo.get(db, hash, 'g')).toEqual({ agent: 'short' });
+    await repo.put(db, hash, 'g', { customer: text });
+    expect((await repo.get(db, hash, 'g', ['customer'])).customer).toBe(text);
   });
 
   it('answers 404 for a version it does not have and 400 for a malformed address', async () => {
@@ -105,7 +126,7 @@ describeEachDatabase('validator modules', (db) => {
     const served = await call('GET', module, undefined, undefined, { 'accept-encoding': 'identity' });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    const validator = new PrecompiledValidator((await importModule(served.body))(standaloneRequire(config.lists)));
+    const validator = new PrecompiledValidator((await importModule(served.body))(standaloneRequire(config.lists, phone)));
     const errors = validator.fieldErrors(config.steps.companyDetails.schema, { organizationInfo: { companyName: 'Falcon Trading LLC' } });
     expect(errors).toContainEqual(expect.objectContaining({ path: '/organizationInfo/companyName', message: 'At most 12 characters' }));
     // The same draft again: the same module.
@@ -116,6 +137,29 @@ describeEachDatabase('validator modules', (db) => {
     const refused = await call('POST', '/api/studio/preview', product, { ...body, files: broken });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0].message).toMatch(/x-list/);
+  });
+
+  it("generates a draft step's module in Arabic with the draft's own catalogue (the preview in Arabic)", async () => {
+    const latest = (await call('GET', '/api/studio/versions', product)).json().versions[0].version as number;
+    const published = (await call('GET', `/api/studio/versions/${latest}`, product)).json().files as Record<string, Json>;
+    const path = 'steps/companyDetails.schema.json';
+    const schema = structuredClone(published[path]!);
+    schema.properties.organizationInfo.properties.companyName.maxLength = 12;
+    schema.properties.organizationInfo.properties.companyName.errorMessage.maxLength = 'At most 12 characters';
+    const arabic = structuredClone(published['i18n/ar.json']!);
+    arabic.texts[path]['/properties/organizationInfo/properties/companyName/errorMessage/maxLength'] = 'اسم الشركة أطول من المسموح: 12 حرفًا كحد أقصى';
+    const body = { baseVersion: latest, files: { [path]: schema, 'i18n/ar.json': arabic }, step: 'companyDetails' };
+    const errorsIn = async (locale?: string) => {
+      const res = await call('POST', '/api/studio/preview', product, locale ? { ...body, locale } : body);
+      expect(res.statusCode, res.body).toBe(200);
+      const served = await call('GET', res.json().module, undefined, undefined, { 'accept-encoding': 'identity' });
+      const validator = new PrecompiledValidator((await importModule(served.body))(standaloneRequire(config.lists, phone)));
+      return validator.fieldErrors(config.steps.companyDetails.schema, { organizationInfo: { companyName: 'Falcon Trading LLC' } }).filter((e) => e.path === '/organizationInfo/companyName');
+    };
+    expect(await errorsIn('ar')).toContainEqual(expect.objectContaining({ message: 'اسم الشركة أطول من المسموح: 12 حرفًا كحد أقصى' }));
+    expect(await errorsIn('en')).toContainEqual(expect.objectContaining({ message: 'At most 12 characters' }));
+    expect(await errorsIn()).toContainEqual(expect.objectContaining({ message: 'At most 12 characters' }));
+    expect((await call('POST', '/api/studio/preview', product, { ...body, locale: 'fr' })).statusCode).toBe(400);
   });
 
   it("lints a schema as typed for product staff (the editor's lint, run by the server)", async () => {

@@ -24,7 +24,7 @@ async function fitsWidth(page: Page): Promise<void> {
  * questions (issue 18 item 1; the bank's fourth final-questions step) and the company's website on the preferred
  * contact step, on a 360 px phone, in Chromium on the compiled server:
  * "same as the company's address" Yes copies the company's office address (read-only), No lets it be changed,
- * Yes again copies it again; a wrong website is refused with its message and fixed.
+ * Yes again copies it again, and No gives back what was typed; a wrong website is refused with its message and fixed.
  */
 suite('addresses and contacts of issue 18 item 1 on a phone (360 px)', () => {
   let server: RunningServer;
@@ -159,6 +159,14 @@ suite('addresses and contacts of issue 18 item 1 on a phone (360 px)', () => {
     expect(await flat.inputValue()).toBe(office.officeNumber);
     expect(await poBox.inputValue()).toBe(office.poBox);
     expect(await flat.isEditable()).toBe(false);
+
+    // No once more: what was typed comes back (changing an answer and changing it back loses nothing); then Yes.
+    await page.getByRole('radiogroup', { name: named(SAME) }).getByRole('radio', { name: 'No' }).check();
+    await expect.poll(() => street.inputValue()).toBe('Al Wasl Road, Jumeirah');
+    expect(await flat.inputValue()).toBe('Villa 27');
+    expect(await poBox.inputValue()).toBe('34567');
+    await page.getByRole('radiogroup', { name: named(SAME) }).getByRole('radio', { name: 'Yes' }).check();
+    await expect.poll(() => street.inputValue()).toBe(office.street);
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/business/UploadDocuments**');

@@ -213,7 +213,7 @@ suite('agent channel in Chromium', () => {
     const goAml = page.getByLabel('GoAML registration number');
     await goAml.fill('GO-AML 1');
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.getByText('GoAML registration number may only contain letters and digits: remove spaces and other characters').waitFor();
+    await page.getByText('GoAML registration number may only contain Latin letters (A-Z) and digits: remove spaces and other characters').waitFor();
     await expect(goAml.getAttribute('aria-invalid')).resolves.toBe('true');
 
     await goAml.fill('GOAML12345');

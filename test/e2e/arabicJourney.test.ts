@@ -53,6 +53,16 @@ suite('the whole journey in Arabic at phone width (360 px), through submit', () 
       const left = await englishLeft(page);
       if (left.length) english[where] = left;
     };
+    /**
+     * Pages whose own texts are all translated: no English left but the applicant's data (names, e-mail, file
+     * names, numbers), the brand (the logo's "Quick Apply", product names) and the switch's "English".
+     */
+    const DATA = /Khalid|Al Zaabi|Zaabi Consulting|@|\.pdf\b|^Quick Apply$|^RAK|^English$|^[A-Z0-9 ./-]+$/;
+    const checkTranslated = async (where: string) => {
+      await check(where);
+      for (const text of english[where] ?? []) if (!DATA.test(text)) failures.push(`${where}: English left: ${text}`);
+      await page.screenshot({ path: join(root, 'test-results', `arabic-${where}.png`) });
+    };
     /** "متابعة" on a config step, then the next page's Arabic heading (with the page's errors on failure). */
     const next = async (heading: RegExp | undefined, url?: string) => {
       await page.getByRole('button', { name: 'متابعة', exact: true }).click();
@@ -76,13 +86,13 @@ suite('the whole journey in Arabic at phone width (360 px), through submit', () 
 
     // The stakeholders: the list with its one person, 100 % and signatory.
     await page.getByText('Khalid', { exact: false }).first().waitFor();
-    await check('stakeholders');
+    await checkTranslated('stakeholders');
     // Their steps, checked and confirmed one by one in the wizard (the first button of the stakeholder's row edits it).
     await page.getByRole('listitem').filter({ hasText: 'Khalid Saeed Al Zaabi' }).getByRole('button').first().click();
     const person = stepsOf('stakeholderPerson');
     for (const step of person) {
       await page.getByRole('heading', { name: startsWith(stepTitle('stakeholderPerson', step)) }).first().waitFor();
-      await check(`stakeholder ${step}`);
+      await checkTranslated(`stakeholder ${step}`);
       await page.getByRole('button', { name: /^(متابعة|Continue)$/ }).click();
     }
     const toFinal = page.getByRole('button', { name: /الأسئلة الختامية|Final Questions/ });
@@ -112,7 +122,7 @@ suite('the whole journey in Arabic at phone width (360 px), through submit', () 
     // Documents: the Arabic names of the documents, then a real PDF for every required one.
     await page.locator('li[data-document-key]').first().waitFor();
     await page.getByText('الرخصة التجارية', { exact: true }).first().waitFor();
-    await check('documents');
+    await checkTranslated('documents');
     const keys = await page.locator('li[data-document-key]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-document-key')!));
     const required = (await client.documents(prospectId)) as Json;
     const requiredKeys = [
@@ -145,11 +155,15 @@ suite('the whole journey in Arabic at phone width (360 px), through submit', () 
 
     // Submit: the confirmation, then the submitted page.
     await page.locator('h1').first().waitFor();
-    await check('submit');
+    await page.locator('[data-summary-section]').first().waitFor();
+    await checkTranslated('submit');
     // The page's one checkbox, then its last button (submit), whatever their words in the app's catalogue.
     await page.getByRole('main').getByRole('checkbox').check();
     await page.getByRole('main').getByRole('button').last().click();
-    await page.waitForURL('**/business/ApplicationSubmitted');
+    await page.waitForURL('**/business/ApplicationSubmitted').catch(async (error: Error) => {
+      const shown = await page.locator('[role="alert"], .fui-MessageBar').allInnerTexts();
+      throw new Error(`${error.message}\non the page: ${shown.join(' | ')}`);
+    });
     await check('submitted');
     const saved = await savedProspect(page, server, prospectId);
     expect(saved.status).toBe('SUBMITTED');

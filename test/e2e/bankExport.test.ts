@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptResponse, encryptRequest, importPublicKey } from '../../src/shared/envelope';
 import { apiApplicant, createApplication, soleProprietorApplication, uploadRequired } from './documentsHelpers';
 import { uniqueLicenceNumber } from './journeyHelpers';
 import { measureLayout } from './layoutChecks';
-import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, startServer, stopServerAndBrowser } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, signInAgent, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -48,11 +49,7 @@ suite('bank export from the agent’s application page (Chromium)', () => {
     expect(submitted.body.status).not.toBe('DRAFT');
 
     page = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })).newPage();
-    await page.goto(`${server.url}/agent/Login`);
-    await page.getByLabel('Username').fill(AGENT.username);
-    await page.getByLabel('Password').fill(AGENT.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/agent/SearchProspect');
+    await signInAgent(page, server.url, AGENT);
   }, 180_000);
   afterAll(async () => {
     await stopServerAndBrowser(server, browser);
@@ -96,6 +93,73 @@ suite('bank export from the agent’s application page (Chromium)', () => {
 
     // The download is in the application's audit trail, in words.
     await page.getByRole('table', { name: 'Audit trail' }).getByText('Exported in the bank format').waitFor();
+  });
+
+  it('shows the bank’s records read-only and lets the agent verify a document: both in the next export, the verification audited', async () => {
+    // The bank's integration records its values with an agent's token (bodies encrypted like the browser's).
+    const publicKey = await importPublicKey(((await (await fetch(`${server.url}/api/config`)).json()) as Json).publicKey);
+    const send = async (method: string, path: string, body: unknown, token?: string) => {
+      const sealed = await encryptRequest(publicKey, body, { method, path });
+      const res = await fetch(server.url + path, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...sealed.headers }, body: JSON.stringify(sealed.payload) });
+      const text = await res.text();
+      const parsed = text ? (JSON.parse(text) as Json) : {};
+      return { status: res.status, body: res.headers.get('x-encrypted') ? ((await decryptResponse(sealed.key, parsed)) as Json) : parsed };
+    };
+    const login = await send('POST', '/api/users/authenticate', { username: AGENT.username, password: AGENT.password });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const token = login.body.access_token as string;
+    const path = `/api/agent/prospects/${prospectId}/bank-records`;
+    const current = (await (await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } })).json()) as Json;
+    const documentKey = current.documents[0].documentKey as string;
+    const body = {
+      generalInfo: { cifId: 4455667, accountManagerId: 'AM-0042', groupName: 'SME Trading Dubai' },
+      applicationInfo: { srNumber: 'SR-2026-000777' },
+      documents: [{ filePath: documentKey, avsCheck: true, avsCheckDt: '2026-01-15T09:00:00Z' }],
+    };
+    const put = await send('PUT', path, body, token);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ records: { generalInfo: body.generalInfo } });
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${server.url}/agent/SearchedAppInfo/${prospectId}`);
+    const section = page.getByTestId('bank-records');
+    await section.getByRole('heading', { name: 'Bank records and verification' }).waitFor();
+    await section.getByText('4455667').waitFor();
+    await section.getByText('SR-2026-000777').waitFor();
+    await section.getByText(new RegExp(`^Recorded by ${AGENT.name} on `)).waitFor();
+    const row = section.locator(`tr[data-document="${documentKey}"]`);
+    await row.getByText('Not verified').waitFor();
+    await row.getByText(/^Passed on /).waitFor();
+    // The agent verifies the document from the keyboard.
+    const verify = row.getByRole('button', { name: /^Mark .+ verified$/ });
+    await verify.focus();
+    await page.keyboard.press('Enter');
+    await row.getByText(new RegExp(`^Verified by ${AGENT.name} on `)).waitFor();
+    await row.getByRole('button', { name: /^Withdraw the verification of / }).waitFor();
+    await section.screenshot({ path: join(import.meta.dirname, '..', '..', 'test-results', 'bank-records-section.png') });
+    await page.getByRole('table', { name: 'Audit trail' }).getByText('Document verify').waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download bank export' }).click();
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+    const exported = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
+    const validate = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(bankSchema);
+    expect(validate(exported), JSON.stringify(validate.errors)).toBe(true);
+    expect(exported.prospect.generalInfo).toMatchObject(body.generalInfo);
+    expect(exported.prospect.applicationInfo).toMatchObject({ srNumber: 'SR-2026-000777', saveType: 'submit' });
+    const listed = [...(exported.prospect.documents.companyDocuments ?? []), ...(exported.prospect.documents.stakeholdersDocuments ?? [])] as Json[];
+    expect(listed.find((d) => d.filePath === documentKey)).toMatchObject({ verified: true, verifiedBy: expect.any(String), avsCheck: true, avsCheckDt: '2026-01-15T09:00:00Z' });
+
+    // In Arabic: the section's own words are translated, laid out right to left.
+    await page.evaluate(() => localStorage.setItem('qa.locale', 'ar'));
+    await page.reload();
+    await section.getByRole('heading', { name: 'سجلات البنك والتحقق' }).waitFor();
+    await section.getByText('رقم ملف معلومات العميل (CIF)').waitFor();
+    await row.getByRole('button', { name: /^سحب التحقق من / }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await section.screenshot({ path: join(import.meta.dirname, '..', '..', 'test-results', 'bank-records-section-ar.png') });
+    await page.evaluate(() => localStorage.setItem('qa.locale', 'en'));
   });
 
   it('keeps the button on a 320 px phone: inside the screen, a full tap target, and it works from the keyboard', async () => {

@@ -17,6 +17,19 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const root = join(import.meta.dirname, '..', '..');
 
+/**
+ * From now on Chromium hands every file chooser of `page` to the test (the `filechooser` event) instead of opening
+ * a dialog. Playwright turns that interception on when the first `filechooser` listener is added, with a DevTools
+ * command that reaches the page's renderer on another channel than the input events: a listener added together
+ * with the key press or click that opens the chooser (`Promise.all([page.waitForEvent('filechooser'), ...])`) can
+ * lose that race on a loaded machine (CI at load 6), and headless Chromium then opens a real dialog and cancels it
+ * (the file input gets `cancel`, the test waits 30 s for an event that never comes). Call it when the page is
+ * created, before it is navigated, so the interception is in place long before the page's first upload.
+ */
+export function interceptFileChoosers(page: Page): void {
+  page.on('filechooser', () => undefined);
+}
+
 /** A real (minimal, valid) PDF of at least `size` bytes: a page with text, padded with a comment stream. */
 export function makePdf(size = 60_000, text = 'Quick Apply test document'): Buffer {
   const objects = [

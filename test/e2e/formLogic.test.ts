@@ -284,6 +284,13 @@ suite('form logic in Chromium', () => {
       // A rewritten English message needs its Arabic to be published (issue 19: the check refuses a stale translation).
       const arabic = structuredClone((await api(`/api/studio/versions/${baseVersion}`, { token: product })).json.files['i18n/ar.json']);
       arabic.texts['steps/companyDetails.schema.json']['/properties/organizationInfo/properties/companyName/errorMessage/maxLength'] = 'اسم الشركة: 10 أحرف كحد أقصى';
+      // The help states the limit too: in both languages it follows (the studio's check refuses a help that names the old one).
+      const version = (await api(`/api/studio/versions/${baseVersion}`, { token: product })).json.files;
+      const ui = structuredClone(version['steps/companyDetails.ui.json']);
+      ui.organizationInfo.companyName['ui:help'] = String(ui.organizationInfo.companyName['ui:help']).replace('up to 50 characters', 'up to 10 characters');
+      files['steps/companyDetails.ui.json'] = ui;
+      const helpKey = '/organizationInfo/companyName/ui:help';
+      arabic.texts['steps/companyDetails.ui.json'][helpKey] = String(arabic.texts['steps/companyDetails.ui.json'][helpKey]).replace('حتى 50 حرفًا', 'حتى 10 أحرف');
       files['i18n/ar.json'] = arabic;
       // A draft, submitted for review; a second product user confirms the server's check, approves and publishes.
       const created = await api('/api/studio/drafts', { token: product, json: { name: 'Company name at most 10 characters', baseVersion, files } });

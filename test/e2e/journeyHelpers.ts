@@ -169,18 +169,26 @@ export async function waitForSaved(page: Page): Promise<void> {
  */
 export async function putProspect(page: Page, server: RunningServer, sections: Record<string, unknown>, prospectId?: string): Promise<SavedProspect> {
   const { encryptRequest, decryptResponse, importPublicKey, ENCRYPTED_RESPONSE_HEADER } = await import('../../src/shared/envelope');
-  const current = await savedProspect(page, server, prospectId);
   const { accessToken } = await browserSession(page);
   const config = (await (await fetch(`${server.url}/api/config`)).json()) as { publicKey: string };
-  const path = `/api/usertypes/sme/prospects/${current.prospectId}`;
-  const sealed = await encryptRequest(await importPublicKey(config.publicKey), { prospect: sections, saveType: 'save', version: current.version }, { method: 'PUT', path });
-  const res = await fetch(server.url + path, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${accessToken}`, ...sealed.headers },
-    body: JSON.stringify(sealed.payload),
-  });
-  const body = (await res.json()) as unknown;
-  const answer = res.headers.get(ENCRYPTED_RESPONSE_HEADER) ? await decryptResponse(sealed.key, body) : body;
+  // The page may still be saving its last edit (an autosave, a wizard's step): a 409 here means the page's save landed
+  // between our read and our write, so read the new version and write again (as the runtime does after reloading).
+  let res: Response;
+  let answer: unknown;
+  for (let attempt = 0; ; attempt++) {
+    const current = await savedProspect(page, server, prospectId);
+    const path = `/api/usertypes/sme/prospects/${current.prospectId}`;
+    const sealed = await encryptRequest(await importPublicKey(config.publicKey), { prospect: sections, saveType: 'save', version: current.version }, { method: 'PUT', path });
+    res = await fetch(server.url + path, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${accessToken}`, ...sealed.headers },
+      body: JSON.stringify(sealed.payload),
+    });
+    const body = (await res.json()) as unknown;
+    answer = res.headers.get(ENCRYPTED_RESPONSE_HEADER) ? await decryptResponse(sealed.key, body) : body;
+    if (res.status !== 409 || attempt >= 3) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
   expect(res.status, JSON.stringify(answer)).toBe(200);
   // The tab keeps the server's new copy (as the runtime would after a save); the next page load reads it.
   const saved = answer as SavedProspect;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidIban } from '../../src/shared/iban';
 import { apiApplicant, createApplication, makePdf, openInBrowser, seriousViolations, soleProprietorApplication, uploadRequired } from './documentsHelpers';
 import { uniqueLicenceNumber, waitForPage } from './journeyHelpers';
-import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, startServer, stopServerAndBrowser } from './server';
+import { chromiumAvailable, launchBrowser, type RunningServer, seededAgentEnv, sendAgentDecision, signInAgent, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
 
@@ -28,11 +28,7 @@ suite('the application after submit: decisions, documents, accounts (Chromium, b
     });
     browser = await launchBrowser();
     agentPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await agentPage.goto(`${server.url}/agent/Login`);
-    await agentPage.getByLabel('Username').fill(AGENT.username);
-    await agentPage.getByLabel('Password').fill(AGENT.password);
-    await agentPage.getByRole('button', { name: 'Login' }).click();
-    await agentPage.waitForURL('**/agent/SearchProspect');
+    await signInAgent(agentPage, server.url, AGENT);
   }, 120_000);
   afterAll(async () => {
     await stopServerAndBrowser(server, browser);
@@ -67,13 +63,7 @@ suite('the application after submit: decisions, documents, accounts (Chromium, b
   }
 
   async function agentDecides(prospectId: string, action: string, fill: (section: ReturnType<Page['getByTestId']>) => Promise<void>) {
-    await agentPage.goto(`${server.url}/agent/SearchedAppInfo/${prospectId}`);
-    const decisions = agentPage.getByTestId('agent-decisions');
-    await decisions.waitFor();
-    await decisions.getByRole('button', { name: action, exact: true }).click();
-    await fill(decisions);
-    await decisions.getByRole('button', { name: 'Send decision' }).click();
-    await decisions.getByRole('status').filter({ hasText: 'The applicant was told by e-mail and SMS.' }).waitFor();
+    await sendAgentDecision(agentPage, server.url, prospectId, action, fill);
   }
 
   const outbox = async (recipient: string): Promise<Json[]> =>

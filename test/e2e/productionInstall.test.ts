@@ -44,7 +44,7 @@ if (!built) {
       expect(await ready?.json()).toEqual({ status: 'ok', database: 'pglite' });
       const page = await fetch(`${url}/`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
+      expect(await page.text()).toContain('<div id="root"'); // the pre-rendered landing page (its root carries its language)
       expect((await fetch(`${url}/api/dev/outbox`)).status, 'no development outbox without DEV_OUTBOX=on').toBe(404);
     } finally {
       child.kill('SIGTERM');

@@ -32,13 +32,15 @@ suite('products, shell and session dialogs in Chromium', () => {
     // The product page's own switch: until its chunk has loaded, the comparison (with a switch of its own) is still shown.
     await waitForPage(page, 'Current Account', '**/business/accounts/current-account?utm=x');
 
-    await page.getByRole('radio', { name: 'Islamic' }).check();
+    // A click, not check(): the switch navigates to the Islamic page, whose own switch then shows the choice (checked below by the page).
+    await page.getByRole('radio', { name: 'Islamic' }).click();
     await waitForPage(page, 'Current Account RAKislamic', '**/business/accounts/current-account-islamic?utm=x');
+    await expect.poll(() => page.getByRole('radio', { name: 'Islamic' }).isChecked()).toBe(true);
     await expect(page.locator('nav[data-variant]').getAttribute('data-variant')).resolves.toBe('islamic');
 
     await page.getByRole('button', { name: 'Apply now' }).click();
     await waitForPage(page, 'Apply for Current Account RAKislamic', '**/business/accounts/current-account-islamic/application-overview?utm=x');
-    await page.getByRole('button', { name: '< Back to other account options' }).waitFor();
+    await page.getByRole('button', { name: 'Back to other account options' }).waitFor();
     await page.getByRole('button', { name: 'Start application' }).click();
     await waitForPage(page, 'Basic Information', '**/business/ApplicantInfo?utm=x');
     const choice = await page.evaluate(() => sessionStorage.getItem('qa.accountChoice'));

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { type RunningServer, startServer as startServerProcess } from '../../scripts/lib/serverProcess';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/browserServer';
@@ -73,4 +73,27 @@ export interface SeededAgent {
 /** The server settings that seed `agent`. */
 export function seededAgentEnv(agent: SeededAgent): Record<string, string> {
   return { SEED_AGENT_USERNAME: agent.username, SEED_AGENT_PASSWORD: agent.password, SEED_AGENT_NAME: agent.name, SEED_AGENT_RO_CODE: agent.roCode };
+}
+
+/** Signs `agent` in on the agent login page (`query`: e.g. `?locale=en`) and waits for the search page. */
+export async function signInAgent(page: Page, url: string, agent: SeededAgent, query = ''): Promise<void> {
+  await page.goto(`${url}/agent/Login${query}`);
+  await page.getByLabel('Username').fill(agent.username);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/agent/SearchProspect');
+}
+
+/**
+ * The agent sends a decision on an application (its decisions section): `action` chosen, the section filled by
+ * `fill`, sent, and the confirmation that the applicant was told awaited.
+ */
+export async function sendAgentDecision(page: Page, url: string, prospectId: string, action: string, fill: (section: Locator) => Promise<void> = async () => {}): Promise<void> {
+  await page.goto(`${url}/agent/SearchedAppInfo/${prospectId}`);
+  const decisions = page.getByTestId('agent-decisions');
+  await decisions.waitFor();
+  await decisions.getByRole('button', { name: action, exact: true }).click();
+  await fill(decisions);
+  await decisions.getByRole('button', { name: 'Send decision' }).click();
+  await decisions.getByRole('status').filter({ hasText: 'The applicant was told by e-mail and SMS.' }).waitFor();
 }

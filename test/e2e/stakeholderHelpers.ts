@@ -25,6 +25,8 @@ export interface PersonStakeholder {
   homeNo?: string;
   /** Runs on the last step (Preferred contact information) before its Continue: more fields, errors to fix. */
   onContact?: (wizard: Locator) => Promise<void>;
+  /** A PDF uploaded as proof of relationship on the Shareholding step (a non-signatory holding 25 % or more). */
+  proof?: { name: string; buffer: Buffer };
 }
 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -88,6 +90,10 @@ export async function addPersonStakeholder(page: Page, person: PersonStakeholder
   if (p.authorityType !== '1' || !p.signatory) {
     await answer(page, 'Is this person a shareholder', p.percentage !== undefined);
     if (p.percentage !== undefined) await wizard.getByLabel(label('Percentage')).fill(String(p.percentage));
+  }
+  if (p.proof) {
+    await wizard.locator('input[type=file][id$="docProofOfRelationship__file"]').setInputFiles({ ...p.proof, mimeType: 'application/pdf' });
+    await wizard.getByText(`${p.proof.name} (Uploaded)`).waitFor();
   }
   await continueTo(page, 'Nationality');
 

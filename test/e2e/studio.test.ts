@@ -326,6 +326,10 @@ suite('schema studio in Chromium', () => {
     expect(await reviewer.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await reviewer.getByRole('checkbox', { name: /I confirm this check result/ }).check();
     expect(await reviewer.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(false);
+    // Not published: discarded, so that opening the step later starts a new draft (an open one would be continued).
+    const token = await reviewer.evaluate(() => (JSON.parse(sessionStorage.getItem('qa.session') ?? '{}') as { accessToken: string }).accessToken);
+    const { revision } = (await plainCall(server.url, 'GET', `/api/studio/drafts/${draftId}`, undefined, token)).body;
+    expect((await plainCall(server.url, 'POST', `/api/studio/drafts/${draftId}/discard`, { revision }, token)).status).toBe(200);
     await reviewer.close();
   }, 120_000);
   it('adds a required single choice from a new list at place 2 with a condition, visually; applicants must answer it; a rollback lists the applications holding it, which still save', async () => {
@@ -465,14 +469,24 @@ suite('schema studio in Chromium', () => {
     // axe is injected with the app's CSP bypassed in this context only.
     const context = await browser.newContext({ viewport: { width: 768, height: 1000 }, bypassCSP: true });
     const page = await context.newPage();
-    await openCompanyDetails(page);
-    await page.getByRole('button', { name: 'Company name', exact: true }).click();
     const failures: string[] = [];
     const visit = async (name: string) => {
       const { scrollWidth, viewportWidth } = await measureLayout(page, 24);
       if (scrollWidth > viewportWidth) failures.push(`${name}: ${scrollWidth} px wide at ${viewportWidth} px`);
       for (const v of await axe(page)) failures.push(`${name}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
     };
+    // The tests above left a draft of the step open (opening the step would continue it): discarded, so the step
+    // opens on a new draft.
+    await signInStudio(page, PRODUCT, '/studio/drafts');
+    await page.getByRole('heading', { name: 'Drafts', level: 1 }).waitFor();
+    const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('qa.session') ?? '{}') as { accessToken: string }).accessToken);
+    for (const d of (await plainCall(server.url, 'GET', '/api/studio/drafts', undefined, token)).body.drafts as { id: string; revision: number }[]) {
+      expect((await plainCall(server.url, 'POST', `/api/studio/drafts/${d.id}/discard`, { revision: d.revision }, token)).status).toBe(200);
+    }
+    await page.goto(server.url + '/studio/steps/companyDetails');
+    await page.getByRole('heading', { name: 'companyDetails', level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Preview' }).getByLabel('Company name').waitFor();
+    await page.getByRole('button', { name: 'Company name', exact: true }).click();
     await visit('editor');
     await page.getByRole('radio', { name: 'Phone (360 px)' }).check();
     await visit('editor, phone preview');

@@ -111,6 +111,7 @@ describe('bank exchange format: the application’s record beside the prospect (
         updatedBy: 'u:ro-bank',
         updatedDt: '2026-01-12T09:30:00.000Z',
         uploadStatus: 'Uploaded',
+        verified: false,
       },
     ]);
     expect(bank.documents.stakeholdersDocuments).toHaveLength(1);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBatchedReads } from '../../src/server/db/batchedReads';
 
 /** A table in memory, read by key lists, recording each query and what the table held when it ran. */
-function setup() {
+function setup(options: { gather?: boolean } = {}) {
   const table = new Map<string, string>([
     ['a', 'alive'],
     ['b', 'alive'],
@@ -18,7 +18,7 @@ function setup() {
       throw new Error('database down');
     }
     return snapshot;
-  });
+  }, options);
   return { read, table, queries, failNext: () => (fail = true) };
 }
 
@@ -53,5 +53,22 @@ describe('batched reads', () => {
     const [a, b] = [read('a'), read('b')];
     await expect(a).rejects.toThrow('database down');
     expect(await b).toBe('alive');
+  });
+
+  it('gather: the reads of one turn of the event loop go together in the first query, sent at the end of the turn', async () => {
+    const { read, table, queries } = setup({ gather: true });
+    const first = read('a');
+    const second = read('b');
+    await Promise.resolve();
+    expect(queries).toEqual([]); // not yet: the turn has not ended
+    table.set('a', 'revoked'); // before the query: seen by it
+    expect(await Promise.all([first, second])).toEqual(['revoked', 'alive']);
+    expect(queries).toEqual([['a', 'b']]);
+    // A read during the query goes in the next one, never answered by the query sent before it.
+    const during = read('a');
+    const late = read('b');
+    table.set('b', 'revoked');
+    expect(await Promise.all([during, late])).toEqual(['revoked', 'revoked']);
+    expect(queries).toEqual([['a', 'b'], ['a', 'b']]);
   });
 });

@@ -32,6 +32,28 @@ describe('compiled content, once per content hash', () => {
     expect(localized.validator.validate('steps/companyDetails', {})).toEqual(new ContentValidator(compileContent(arabic).built).precompile().validate('steps/companyDetails', {}));
   });
 
+  it("reads a role's stored browser code when first asked (not at start), and generates it only when none is stored", async () => {
+    const built = compileContent(files).built;
+    const stored = new ContentValidator(built, { server: compileContent(files).validator.serverCode() });
+    const asked: string[] = [];
+    stored.readStoredBrowserCode(async (role) => {
+      asked.push(role);
+      return role === 'customer' ? '/* stored customer code */' : undefined;
+    });
+    expect(asked).toEqual([]);
+    expect(await stored.browserModule('customer')).toBe('/* stored customer code */');
+    expect(await stored.browserModule('customer')).toBe('/* stored customer code */');
+    expect(asked).toEqual(['customer']); // read once
+    // Nothing stored for the agent: generated, as without a store.
+    const generated = (code: string) => code.startsWith('"use strict";') && code.includes('steps/kycAnnexure.schema.json');
+    expect(generated(await stored.browserModule('agent'))).toBe(true);
+    expect(asked).toEqual(['customer', 'agent']);
+    // A store that cannot be read (its database closed) is no failure: the code is generated.
+    const unreadable = new ContentValidator(built, {});
+    unreadable.readStoredBrowserCode(() => Promise.reject(new Error('closed')));
+    expect(generated(await unreadable.browserModule('agent'))).toBe(true);
+  });
+
   it('compiles changed files anew', () => {
     const changed = { ...files, 'flags.json': { ...(files['flags.json'] as object), testOnlyFlag: true } };
     const compiled = compileContent(changed);

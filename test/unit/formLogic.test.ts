@@ -60,6 +60,31 @@ describe('form logic: options, gating, disabled fields, hidden steps', () => {
     expect((agentCodes.data.applicantInfo as { roCode: string }).roCode).toBe('RO1');
   });
 
+  it("gives back the signatory's own typed address after 'same as the company's: No → Yes → No' (the browser's applyLogic), and with nothing typed keeps the copy to edit", async () => {
+    const { applyLogic } = await import('../../src/app/features/forms/formLogic');
+    const company = { addressInfo: [{ typeOfAddress: 'Office', addressDetails: { officeNumber: '1203', street: 'Al Maktoum Road', poBox: '12345', emirateCity: 'DXB', country: 'AE' } }] };
+    const own = { typeOfAddress: 'Residence', flatVillaNumber: 'Villa 9', street: 'Al Wasl Road', poBox: '555', emirateCity: 'AUH', country: 'AE', preferredAddress: 'Y' };
+    type Doc = Parameters<typeof applyLogic>[1];
+    const doc = (prospectId: string, same: boolean | undefined, uaeAddress: object) => ({ generalInfo: { prospectId }, organizationInfo: company, signatoryInfo: [{ ...signatory('a'), sameAsCompanyAddress: same, uaeAddress }] }) as unknown as Doc;
+    const address = (d: object) => (d as { signatoryInfo: { uaeAddress: Record<string, unknown> }[] }).signatoryInfo[0]!.uaeAddress;
+    const typed = applyLogic(content, doc('P1', false, own), doc('P1', undefined, {}));
+    const yes = applyLogic(content, { ...typed, signatoryInfo: [{ ...(typed.signatoryInfo as object[])[0]!, sameAsCompanyAddress: true }] }, typed);
+    expect(address(yes)).toMatchObject({ flatVillaNumber: '1203', street: 'Al Maktoum Road', poBox: '12345', emirateCity: 'DXB' });
+    const no = applyLogic(content, { ...yes, signatoryInfo: [{ ...(yes.signatoryInfo as object[])[0]!, sameAsCompanyAddress: false }] }, yes);
+    expect(address(no)).toEqual(own);
+    // Another application with nothing typed: after Yes → No the copy stays, to edit.
+    const empty = doc('P2', false, { typeOfAddress: 'Residence', country: 'AE' });
+    const yes2 = applyLogic(content, doc('P2', true, { typeOfAddress: 'Residence', country: 'AE' }), empty);
+    expect(address(yes2).street).toBe('Al Maktoum Road');
+    const no2 = applyLogic(content, { ...yes2, signatoryInfo: [{ ...(yes2.signatoryInfo as object[])[0]!, sameAsCompanyAddress: false }] }, yes2);
+    expect(address(no2).street).toBe('Al Maktoum Road');
+    // A field edited after No is the applicant's: a later Yes → No gives back that edit.
+    const edited = applyLogic(content, { ...no, signatoryInfo: [{ ...(no.signatoryInfo as object[])[0]!, uaeAddress: { ...own, street: 'Jumeirah Beach Road' } }] }, no);
+    const yes3 = applyLogic(content, { ...edited, signatoryInfo: [{ ...(edited.signatoryInfo as object[])[0]!, sameAsCompanyAddress: true }] }, edited);
+    const no3 = applyLogic(content, { ...yes3, signatoryInfo: [{ ...(yes3.signatoryInfo as object[])[0]!, sameAsCompanyAddress: false }] }, yes3);
+    expect(address(no3).street).toBe('Jumeirah Beach Road');
+  });
+
   it('skips the Express step for accounts without AED', () => {
     expect(evaluateLogic(content, { accountInfo: [{ accountCurrencies: ['USD'] }] }).hiddenSteps).toEqual(new Set(['ssExpress@']));
     expect(evaluateLogic(content, { accountInfo: [{ accountCurrencies: ['AED', 'USD'] }] }).hiddenSteps.size).toBe(0);

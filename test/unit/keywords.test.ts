@@ -6,7 +6,8 @@ import { setToday } from '../../src/validation/clock';
 import { createAjv } from '../../src/validation/createAjv';
 import { resolveDate, yearsSince } from '../../src/validation/dates';
 import { toFieldErrors } from '../../src/validation/errors';
-import * as runtime from '../../src/validation/runtime';
+import * as phone from '../../src/validation/phone';
+import { keywordRuntime } from '../../src/validation/standalone';
 
 const lists = { country: { name: 'country', title: 'Country', options: [{ value: 'AE', label: 'United Arab Emirates' }, { value: 'IN', label: 'India' }] } };
 
@@ -60,7 +61,7 @@ describe('custom keywords', () => {
     expect(source).toContain('require("./runtime.js")');
     const module = { exports: {} as Record<string, unknown> };
     const fakeRequire = (id: string) => {
-      if (id === './runtime.js') return runtime;
+      if (id === './runtime.js') return keywordRuntime(phone);
       if (id === './lists.json') return lists;
       throw new Error(`unexpected require ${id}`);
     };
@@ -108,17 +109,17 @@ describe('phone numbers by country code', () => {
   it('UAE: mobile 9 digits, landline 8 digits', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,12}$/), (digits) => {
-        expect(runtime.isPhoneNumberValid('971', digits, 'mobile')).toBe(digits.length === 9);
-        expect(runtime.isPhoneNumberValid('971', digits, 'landline')).toBe(digits.length === 8);
+        expect(phone.isPhoneNumberValid('971', digits, 'mobile')).toBe(digits.length === 9);
+        expect(phone.isPhoneNumberValid('971', digits, 'landline')).toBe(digits.length === 8);
       }),
     );
   });
 
   it('elsewhere: 4 to 10 digits and possible for the country', () => {
-    expect(runtime.isPhoneNumberValid('91', '9876543210', 'mobile')).toBe(true);
-    expect(runtime.isPhoneNumberValid('91', '987', 'mobile')).toBe(false);
-    expect(runtime.isPhoneNumberValid('44', '12345678901', 'mobile')).toBe(false);
-    expect(runtime.isPhoneNumberValid('1-242', '3591234', 'mobile')).toBe(true);
-    expect(runtime.isPhoneNumberValid('91', '98765 43210', 'mobile')).toBe(false);
+    expect(phone.isPhoneNumberValid('91', '9876543210', 'mobile')).toBe(true);
+    expect(phone.isPhoneNumberValid('91', '987', 'mobile')).toBe(false);
+    expect(phone.isPhoneNumberValid('44', '12345678901', 'mobile')).toBe(false);
+    expect(phone.isPhoneNumberValid('1-242', '3591234', 'mobile')).toBe(true);
+    expect(phone.isPhoneNumberValid('91', '98765 43210', 'mobile')).toBe(false);
   });
 });

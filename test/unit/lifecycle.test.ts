@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decideMove, fillMessage, isSubmittedStatus, missingRequested, movesFrom } from '../../src/content/lifecycle';
-import { parseLifecycle } from '../../src/content/lifecycleSchema';
+import Ajv from 'ajv';
+import { LIFECYCLE_META_SCHEMA, parseLifecycle } from '../../src/content/lifecycleSchema';
 import { formatIban, ibanCheckDigits, isValidIban, newIban } from '../../src/server/prospects/accountNumbers';
 
 const raw = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'lifecycle.json'), 'utf8')) as Record<string, unknown>;
@@ -36,6 +37,12 @@ describe('account numbers (UAE IBAN, ISO 13616 mod 97)', () => {
 });
 
 describe('the lifecycle content', () => {
+  it('is checked with a meta-schema that is valid JSON Schema (not checked at every start)', () => {
+    const ajv = new Ajv({ strict: false });
+    expect(ajv.validateSchema(LIFECYCLE_META_SCHEMA), JSON.stringify(ajv.errors)).toBe(true);
+    expect(ajv.validateSchema({ ...LIFECYCLE_META_SCHEMA, required: 'initial' })).toBe(false);
+  });
+
   it('has the spec states in its words', () => {
     expect(lifecycle.states.ASSESSING!.label).toBe('Assessing');
     expect(lifecycle.states.DOCUMENTS_NEEDED!.label).toBe('Documents needed');

@@ -3,7 +3,7 @@ import { getCountries, getCountryCallingCode, isPossiblePhoneNumber as withMetad
 import { getCountries as minCountries, getCountryCallingCode as minCallingCode, isPossiblePhoneNumber as withFullMin, parsePhoneNumberFromString as minParse } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { PHONE_METADATA_FILE, phoneMetadataText, readMinMetadata } from '../../scripts/lib/phoneMetadata';
-import { isPhoneNumberValid } from '../../src/validation/runtime';
+import { isPhoneNumberValid } from '../../src/validation/phone';
 
 const stored = JSON.parse(readFileSync(PHONE_METADATA_FILE, 'utf8')) as MetadataJson;
 

@@ -8,6 +8,7 @@ import { buildContent } from '../../src/content/buildContent';
 import { ContentValidator } from '../../src/content/contentValidator';
 import type { ContentFiles, Role } from '../../src/content/contentTypes';
 import { PrecompiledValidator } from '../../src/validation/precompiledValidator';
+import * as phone from '../../src/validation/phone';
 import { standaloneRequire, type PrecompiledValidators, type ValidatorFactory } from '../../src/validation/standalone';
 
 const byFiles = new WeakMap<ContentFiles, ContentValidator>();
@@ -29,7 +30,7 @@ export function factoryOf(body: string): ValidatorFactory {
 /** The precompiled validator of a role, as the browser builds it from the served module. */
 export function precompiledValidator(files: ContentFiles, role: Role): PrecompiledValidator {
   const v = contentValidator(files);
-  return new PrecompiledValidator(factoryOf(v.browserCode(role))(standaloneRequire(v.content.lists)));
+  return new PrecompiledValidator(factoryOf(v.browserCode(role))(standaloneRequire(v.content.lists, phone)));
 }
 
 /** Makes the app's loader import modules generated in this process (for pages that load their validators). */
@@ -45,5 +46,5 @@ export function serveValidatorModules(files: ContentFiles): void {
 /** The validators of one step of some content, as the studio's preview loads them (POST /api/studio/preview). */
 export function previewStepValidator(files: ContentFiles, step: string): PrecompiledValidator {
   const v = new ContentValidator(buildContent(files));
-  return new PrecompiledValidator(factoryOf(v.stepCode(step))(standaloneRequire(v.content.lists)));
+  return new PrecompiledValidator(factoryOf(v.stepCode(step))(standaloneRequire(v.content.lists, phone)));
 }

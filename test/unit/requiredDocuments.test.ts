@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  applicationUploads,
   type DocumentsConfig,
+  fulfils,
   isReadyForSubmit,
+  stakeholderIds,
   requiredDocuments,
   stripGroupPrefix,
   uploadedFromProspect,
@@ -48,16 +51,16 @@ describe('requiredDocuments', () => {
       'companyBankStatements-BankStatement-1',
       'companyAddressProof-AddressProof-1',
       'companyInvoices-Invoice-1',
-      'Passport-1',
-      'EmiratesId-1',
-      'personalBankStatements-BankStatement-1',
-      'personalBackground-CV-1',
-      'Passport-2',
-      'Passport-3',
-      'personalBankStatements-BankStatement-2',
-      'personalBackground-CV-2',
-      'TradeLicense-2',
-      'MOA-2',
+      'Passport-S1-1',
+      'EmiratesId-S1-1',
+      'personalBankStatements-BankStatement-S1-1',
+      'personalBackground-CV-S1-1',
+      'Passport-S2-1',
+      'Passport-S2-2',
+      'personalBankStatements-BankStatement-S2-1',
+      'personalBackground-CV-S2-1',
+      'TradeLicense-S3-1',
+      'MOA-S3-1',
     ]);
     const passports = docs.filter((d) => d.documentType === 'Passport');
     expect(passports.map((d) => [d.signatoryId, d.documentTitle])).toEqual([
@@ -65,14 +68,14 @@ describe('requiredDocuments', () => {
       ['S2', 'Passport (IN) - Rahul Mehta'],
       ['S2', 'Passport (GB) - Rahul Mehta'],
     ]);
-    expect(docs.find((d) => d.documentKey === 'TradeLicense-2')).toMatchObject({
+    expect(docs.find((d) => d.documentKey === 'TradeLicense-S3-1')).toMatchObject({
       group: 'stakeholders',
       signatoryId: 'S3',
       documentTitle: 'Trade License - Falcon Holdings Ltd',
       required: true,
     });
     // A company stakeholder uploads company documents: its memorandum (optional) beside its trade licence.
-    expect(docs.find((d) => d.documentKey === 'MOA-2')).toMatchObject({
+    expect(docs.find((d) => d.documentKey === 'MOA-S3-1')).toMatchObject({
       group: 'stakeholders',
       signatoryId: 'S3',
       documentTitle: 'Memorandum of Association / Articles of Association - Falcon Holdings Ltd',
@@ -197,11 +200,60 @@ describe('isReadyForSubmit', () => {
         companyDocuments: { documents: all.filter((d) => /^(TradeLicense|MOA)-1$/.test(d.documentKey)), isDocUpdate: false },
         companyBankStatements: { documents: all.filter((d) => d.documentKey.startsWith('company')), isDocUpdate: false },
         stakeholdersDocuments: {
-          S1: { documents: all.filter((d) => /^(Passport|EmiratesId|TradeLicense-2)/.test(d.documentKey)) },
+          S1: { documents: all.filter((d) => /^(Passport|EmiratesId|TradeLicense-S3-1)/.test(d.documentKey)) },
         },
       },
     };
     expect(uploadedFromProspect(stored)).toHaveLength(all.length);
     expect(isReadyForSubmit(stored, uploadedFromProspect(stored), config)).toBe(true);
+  });
+});
+
+describe('a removed stakeholder`s documents', () => {
+  // The uploads as the server stores them: each with the stakeholder it was uploaded for (null: the company's).
+  const stored = (p: unknown) =>
+    requiredDocuments(p, config)
+      .filter((d) => d.required)
+      .map((d) => ({ documentKey: d.documentKey, uploadStatus: 'Uploaded', signatoryId: d.signatoryId ?? null }));
+  const without = (p: ReturnType<typeof baseProspect>, id: string) => ({ ...p, signatoryInfo: p.signatoryInfo.filter((s) => s.signatoryId !== id) });
+
+  it('are no longer the application`s: the company`s and the current stakeholders` uploads are', () => {
+    const p = baseProspect();
+    const uploads = [...stored(p), { documentKey: 'ProofOfRelationship-S9', uploadStatus: 'Uploaded', signatoryId: 'S9' }];
+    expect(stakeholderIds(p)).toEqual(new Set(['S1', 'S2', 'S3']));
+    expect(applicationUploads(p, uploads)).toEqual(stored(p));
+    const left = applicationUploads(without(p, 'S1'), uploads);
+    expect(left.some((u) => u.signatoryId === 'S1')).toBe(false);
+    expect(left.filter((u) => u.signatoryId === null)).toHaveLength(5);
+  });
+
+  it('a stakeholder without an id is known by its position, as its documents are keyed', () => {
+    const p = { signatoryInfo: [{ fullName: 'No Id' }, { signatoryId: '', fullName: 'Empty Id' }] };
+    expect(stakeholderIds(p)).toEqual(new Set(['0', '1']));
+    expect(new Set(requiredDocuments(p, config).map((d) => d.signatoryId).filter(Boolean))).toEqual(new Set(['0', '1']));
+  });
+
+  it('removing a stakeholder renumbers nobody else`s documents: the next one`s uploads still count at submit', () => {
+    const p = baseProspect();
+    const uploads = stored(p);
+    const keysOf = (prospect: typeof p, id: string) => requiredDocuments(prospect, config).filter((d) => d.signatoryId === id).map((d) => d.documentKey);
+    // Keys used to run across stakeholders (S2's passports were Passport-2 and Passport-3, then Passport-1 and
+    // Passport-2 once S1 was removed: S2's uploads were lost). They carry the stakeholder's id now.
+    const after = without(p, 'S1');
+    expect(keysOf(after, 'S2')).toEqual(keysOf(p, 'S2'));
+    expect(keysOf(after, 'S3')).toEqual(keysOf(p, 'S3'));
+    expect(isReadyForSubmit(after, uploads, config)).toBe(true);
+    // S1's uploads count for nobody: S1 back under another id needs its own.
+    const again = { ...after, signatoryInfo: [{ ...p.signatoryInfo[0]!, signatoryId: 'S1b' }, ...after.signatoryInfo] };
+    expect(isReadyForSubmit(again, uploads, config)).toBe(false);
+  });
+
+  it('an upload is a required document only when it is for the same stakeholder (when it says whose it is)', () => {
+    const passport = { documentKey: 'Passport-S2-1', signatoryId: 'S2' };
+    expect(fulfils({ documentKey: 'Passport-S2-1', signatoryId: 'S2' }, passport)).toBe(true);
+    expect(fulfils({ documentKey: 'Passport-S2-1', signatoryId: 'S1' }, passport)).toBe(false);
+    expect(fulfils({ documentKey: 'Passport-S2-1' }, passport)).toBe(true);
+    expect(fulfils({ documentKey: 'TradeLicense-1', signatoryId: null }, { documentKey: 'TradeLicense-1' })).toBe(true);
+    expect(fulfils({ documentKey: 'TradeLicense-1', signatoryId: 'S1' }, { documentKey: 'TradeLicense-1' })).toBe(false);
   });
 });

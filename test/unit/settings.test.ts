@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { PRODUCTION_REQUIRED } from '../../src/server/settings/settingsSchema';
+import { PRODUCTION_REQUIRED, settingsSchema } from '../../src/server/settings/settingsSchema';
+import { createAjv } from '../../src/validation/createAjv';
 import { SettingsError } from '../../src/server/settings/validateSettings';
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 1024 });
@@ -28,6 +29,14 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('settings', () => {
+  it('check the environment with a schema that is valid JSON Schema (the start does not check it)', () => {
+    const ajv = createAjv({ ajv: { strict: false } });
+    expect(ajv.validateSchema(settingsSchema), JSON.stringify(ajv.errors)).toBe(true);
+    // Compiled with the schema checks on, including those of the keywords (errorMessage): they throw when it is wrong.
+    expect(() => ajv.compile(settingsSchema)).not.toThrow();
+    expect(() => createAjv({ ajv: { strict: false } }).compile({ ...settingsSchema, properties: { ...settingsSchema.properties, PORT: { type: 'number', errorMessage: 7 } } })).toThrow();
+  });
+
   it('start in production with every required setting', () => {
     const config = loadConfig(PRODUCTION);
     expect(config.production).toBe(true);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { ErrorSchema } from '@rjsf/utils';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StepDefinition } from '../../src/content/contentTypes';
@@ -64,6 +64,33 @@ describe('StepForm errors', () => {
     expect(onSubmit).toHaveBeenCalledWith({ companyName: 'Falcon Trading' });
   });
 
+  it('a field left by pressing Continue shows its error only after the press: the message does not push Continue away from under the pointer', async () => {
+    const onSubmit = vi.fn();
+    render(<Host onSubmit={onSubmit} />);
+    type(eid(), '784');
+    const button = screen.getByRole('button', { name: 'Continue' });
+    // mouse down on Continue: the field loses the focus while the button is pressed
+    act(() => void fireEvent.pointerDown(button));
+    act(() => void fireEvent.blur(eid()));
+    expect(screen.queryByText('Emirates ID is invalid')).toBeNull();
+    // the release and its click: Continue is pressed, so every error shows, not only the one of the field left
+    act(() => void fireEvent.pointerUp(button));
+    act(() => void fireEvent.click(button));
+    expect(await screen.findByText('Emirates ID is invalid')).toBeTruthy();
+    expect(screen.getByText('Company name is not filled')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    // a press that is not a click (released elsewhere) still shows the field's error once it ends
+    cleanup();
+    render(<Host onSubmit={onSubmit} />);
+    type(eid(), '784');
+    act(() => void fireEvent.pointerDown(document.body));
+    act(() => void fireEvent.blur(eid()));
+    expect(screen.queryByText('Emirates ID is invalid')).toBeNull();
+    act(() => void fireEvent.pointerUp(document.body));
+    expect(await screen.findByText('Emirates ID is invalid')).toBeTruthy();
+    expect(screen.queryByText('Company name is not filled')).toBeNull();
+  });
+
   it('always shows the errors the page passes (the server refused a value)', () => {
     render(<Host onSubmit={() => {}} extra={{ companyName: { __errors: ['Company name is already registered'] } } as unknown as ErrorSchema} />);
     expect(screen.getByText('Company name is already registered')).toBeTruthy();
@@ -100,5 +127,62 @@ describe('StepForm defaults (issue 14 item 6)', () => {
     act(() => void fireEvent.click(screen.getByRole('radio', { name: 'No' })));
     act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
     expect(onSubmit).toHaveBeenCalledWith({ isPEP: false, optIn: true });
+  });
+});
+
+describe('StepForm changesAfterPaint (the company and stakeholder steps)', () => {
+  const company = () => screen.getByLabelText(/Company name/) as HTMLInputElement;
+  function Deferred({ onChange, onSubmit = () => {} }: { onChange(data: unknown): void; onSubmit?(data: unknown): void }) {
+    const [data, setData] = useState<unknown>({});
+    return inFluent(
+      <StepForm
+        id="d"
+        step={step}
+        formData={data}
+        validator={validator}
+        formContext={{ lists: {} }}
+        changesAfterPaint
+        onChange={(d) => {
+          onChange(d);
+          setData(d);
+        }}
+        onSubmit={onSubmit}
+      />,
+    );
+  }
+
+  it('shows each key at once and hands the page the latest change once the frame is painted', async () => {
+    const onChange = vi.fn();
+    render(<Deferred onChange={onChange} />);
+    for (const value of ['F', 'Fa', 'Fal']) {
+      type(company(), value);
+      expect(company().value).toBe(value);
+    }
+    expect(onChange).not.toHaveBeenCalledWith(expect.objectContaining({ companyName: 'F' }));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ companyName: 'Fal' }));
+    // The intermediate values were never handed over: one change for the three keys.
+    expect(onChange.mock.calls.filter(([d]) => (d as { companyName?: string }).companyName?.startsWith('F'))).toHaveLength(1);
+  });
+
+  it('hands a pending change over before Continue submits and before a blur', () => {
+    const order: string[] = [];
+    render(<Deferred onChange={(d) => order.push(`change ${(d as { companyName?: string }).companyName}`)} onSubmit={() => order.push('submit')} />);
+    order.length = 0;
+    type(company(), 'Falcon');
+    act(() => void fireEvent.blur(company()));
+    expect(order).toEqual(['change Falcon']);
+    type(company(), 'Falcon Trading');
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(order).toEqual(['change Falcon', 'change Falcon Trading', 'submit']);
+  });
+
+  it('hands a pending change over when the form goes away (another stakeholder opened)', () => {
+    const onChange = vi.fn();
+    const { unmount } = render(<Deferred onChange={onChange} />);
+    onChange.mockClear();
+    type(company(), 'Falcon');
+    expect(onChange).not.toHaveBeenCalled();
+    unmount();
+    expect(onChange).toHaveBeenCalledWith({ companyName: 'Falcon' });
   });
 });

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildContent } from '../../src/content/buildContent';
+import { completeListRef, ContentValidator } from '../../src/content/contentValidator';
+import { localizeFiles } from '../../src/content/i18n/catalogue';
 import { validateCore } from '../../src/server/prospects/coreSchema';
+import { readSchemas } from './readSchemas';
 import { diffContent, diffJson } from '../../src/server/studio/diff';
 import { mergeDraft, touchedSteps } from '../../src/server/studio/draft';
 import { KNOWN_WIDGETS } from '../../src/server/studio/uiChecks';
@@ -43,17 +47,58 @@ describe('schema studio (server pieces)', () => {
   it('validates the protected core whatever the content: identity, prospect id, stakeholder list', () => {
     const applicantInfo = { fullName: 'Amal Khan', email: 'amal@example.com', countryCode: '971', mobileNo: '501234567' };
     const ok = { applicantInfo, generalInfo: { prospectId: 'SME23456789AB' } };
+    // Without a content the core still holds; its words are then ajv's own (worded per language by the API).
     expect(validateCore(ok)).toEqual([]);
-    expect(validateCore({ ...ok, applicantInfo: { ...applicantInfo, fullName: '' } })).toEqual([{ path: '/applicantInfo/fullName', message: 'Full name is not filled', keyword: 'minLength' }]);
-    expect(validateCore({ ...ok, applicantInfo: { ...applicantInfo, email: 'nope' } }).map((e) => e.message)).toEqual(['E-mail is invalid']);
+    expect(validateCore({ ...ok, applicantInfo: { ...applicantInfo, fullName: '' } })).toEqual([{ path: '/applicantInfo/fullName', message: 'must NOT have fewer than 1 characters', keyword: 'minLength' }]);
     expect(validateCore({ applicantInfo }).map((e) => e.path)).toEqual(['/generalInfo']);
     const many = Array.from({ length: 51 }, () => ({ kycDetails: { shareHoldingPercentage: 1 } }));
-    expect(validateCore({ ...ok, signatoryInfo: many }).map((e) => e.message)).toEqual(['Maximum 50 stakeholders allowed']);
+    expect(validateCore({ ...ok, signatoryInfo: many }).map((e) => e.keyword)).toEqual(['maxItems']);
     const over = [{ kycDetails: { shareHoldingPercentage: 60 } }, { kycDetails: { shareHoldingPercentage: 60 } }];
-    expect(validateCore({ ...ok, signatoryInfo: over }).map((e) => e.message)).toContain("Shareholders can't hold more than 100% of shares in total");
+    expect(validateCore({ ...ok, signatoryInfo: over }).map((e) => e.keyword)).toContain('x-arraySum');
     const noSigner = [{ kycDetails: { shareHoldingPercentage: 100, isSignatory: false } }];
     expect(validateCore({ ...ok, signatoryInfo: noSigner })).toEqual([]);
-    expect(validateCore({ ...ok, signatoryInfo: noSigner }, { submit: true }).map((e) => e.message)).toEqual(['At least one stakeholder must be a signatory']);
-    expect(validateCore(ok, { submit: true }).map((e) => e.message)).toEqual(['Company stakeholders are not filled']);
+    expect(validateCore({ ...ok, signatoryInfo: noSigner }, { submit: true }).map((e) => e.keyword)).toEqual(['not']);
+    expect(validateCore(ok, { submit: true }).map((e) => e.keyword)).toEqual(['required']);
+  });
+
+  it("takes no limit of its own and words every rule as the published content does, in the content's language", () => {
+    const files = readSchemas();
+    const applicantInfo = { fullName: 'Amal Khan', email: 'amal@example.com', countryCode: '971', mobileNo: '501234567' };
+    const ok = { applicantInfo, generalInfo: { prospectId: 'SME23456789AB' } };
+    const many = Array.from({ length: 51 }, () => ({ kycDetails: { shareHoldingPercentage: 1 } }));
+    const over = [{ kycDetails: { shareHoldingPercentage: 60 } }, { kycDetails: { shareHoldingPercentage: 60 } }];
+    const noSigner = [{ kycDetails: { shareHoldingPercentage: 100, isSignatory: false } }];
+    const step = files['steps/applicantInfo.schema.json'] as { properties: { applicantInfo: { properties: Record<string, { maxLength?: number }> } } };
+    const longest = step.properties.applicantInfo.properties.fullName!.maxLength!;
+    for (const locale of ['en', 'ar'] as const) {
+      const content = buildContent(localizeFiles(files, locale));
+      const validator = new ContentValidator(content);
+      const texts = (at: string, data: unknown) => validator.validate(at, data).map((e) => e.message);
+      // The step's own limit is the only one: a name as long as the step allows passes the core.
+      expect(validateCore({ ...ok, applicantInfo: { ...applicantInfo, fullName: 'A'.repeat(longest) } }, { content })).toEqual([]);
+      expect(validateCore({ ...ok, applicantInfo: { ...applicantInfo, email: 'x'.repeat(80) } }, { content })).toEqual([]);
+      const blank = validateCore({ ...ok, applicantInfo: { ...applicantInfo, fullName: '' } }, { content });
+      expect(blank.map((e) => e.message)).toEqual(texts('steps/applicantInfo', { applicantInfo: { ...applicantInfo, fullName: '' } }).filter((m) => blank.some((b) => b.message === m)));
+      expect(blank).toHaveLength(1);
+      const missing = validateCore({ ...ok, applicantInfo: { ...applicantInfo, mobileNo: undefined } }, { content });
+      expect(missing.map((e) => e.message)).toEqual(texts('steps/applicantInfo', { applicantInfo: { ...applicantInfo, mobileNo: undefined } }).filter((m) => missing.some((b) => b.message === m)));
+      expect(missing).toHaveLength(1);
+      expect(validateCore({ ...ok, signatoryInfo: many }, { content }).map((e) => e.message)).toEqual(texts('stakeholderList', many));
+      expect(validateCore({ ...ok, signatoryInfo: over }, { content }).map((e) => e.message)).toEqual(texts('stakeholderList', over));
+      const list = (data: unknown) => validator.validate(completeListRef(content.stakeholderList!.$id as string), data).map((e) => e.message);
+      expect(validateCore({ ...ok, signatoryInfo: noSigner }, { content, submit: true }).map((e) => e.message)).toEqual(list(noSigner));
+      expect(validateCore({ ...ok, signatoryInfo: [] }, { content, submit: true }).map((e) => e.message)).toEqual(list([]));
+      if (locale === 'ar') for (const e of [...blank, ...missing]) expect(e.message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it("keeps the applicant's identity limits those of the bank's field configuration (schemas/bank/fieldConfig.json)", () => {
+    const files = readSchemas();
+    const bank = (files['bank/fieldConfig.json'] as { fields: Record<string, { name: string; maxlength?: string }> }).fields;
+    const step = files['steps/applicantInfo.schema.json'] as { properties: { applicantInfo: { properties: Record<string, { maxLength?: number }> } } };
+    for (const field of ['fullName', 'email']) {
+      const config = Object.values(bank).find((f) => f.name === `prospect.applicantInfo.${field}`);
+      expect(step.properties.applicantInfo.properties[field]!.maxLength, field).toBe(Number(config!.maxlength));
+    }
   });
 });

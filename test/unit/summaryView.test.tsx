@@ -11,10 +11,14 @@ import { uploadStatusWords } from '../../src/app/features/summary/documentWords'
 import { buildContent } from '../../src/content/buildContent';
 import { buildConfigDocument } from '../../src/content/configDocument';
 import { readContentDir } from '../../src/content/readContentDir';
+import { localizeFiles } from '../../src/content/i18n/catalogue';
+import { IntlProvider } from 'react-intl';
+import arMessages from 'virtual:app-messages/ar';
 
 type Obj = Record<string, unknown>;
 const root = join(import.meta.dirname, '..', '..');
-const content = buildContent(await readContentDir());
+const files = await readContentDir();
+const content = buildContent(files);
 const config = buildConfigDocument(content, { role: 'customer', schemaVersion: 1 });
 const fixture = (name: string) => JSON.parse(readFileSync(join(root, 'fixtures', 'prospect', `${name}.json`), 'utf8')).data as Obj;
 
@@ -100,5 +104,71 @@ describe('the submit summary (one renderer for the applicant and the agent)', ()
     expect(docs.textContent).not.toContain('NotUploaded');
     expect(within(docs).getByRole('link', { name: 'Edit Company documents' }).getAttribute('href')).toBe('/business/UploadDocuments');
     expect(uploadStatusWords('NotUploaded')).toBe('Not uploaded');
+  });
+});
+
+const arConfig = buildConfigDocument(buildContent(localizeFiles(files, 'ar')), { role: 'customer', schemaVersion: 1 });
+function showArabic(prospect: Obj, documents?: Parameters<typeof SummaryView>[0]['documents']) {
+  const router = createMemoryRouter([{ path: '*', element: <SummaryView config={arConfig} prospect={prospect} documents={documents} editPath={(f) => EDIT[f]} /> }]);
+  return render(
+    <IntlProvider locale="ar" messages={arMessages} defaultLocale="en">
+      <FluentProvider theme={webLightTheme} dir="rtl">
+        <RouterProvider router={router} />
+      </FluentProvider>
+    </IntlProvider>,
+  );
+}
+
+describe("a form's upload (a stakeholder's proof of relationship) in the summary", () => {
+  const proofKey = 'DOC-4be1c07a';
+  const proofDocs = (title: string) => [{ title, documents: [{ documentKey: proofKey, documentTitle: 'Proof of relationship', fileName: 'shares.pdf', uploadStatus: 'Uploaded', required: false }] }];
+
+  it('shows the file name and that it is uploaded, never the document key, in English and in Arabic', () => {
+    const prospect = fixture('llcThreePersonsOneCompany');
+    const english = show(prospect, proofDocs('Gulf Holdings') as never);
+    const region = within(english.container).getByRole('region', { name: 'Company Stakeholders' });
+    expect(region.textContent).toContain('shares.pdf (Uploaded)');
+    expect(region.textContent).not.toContain(proofKey);
+    english.unmount();
+    // Without the documents list (the agent's overview): "Uploaded" alone.
+    const rows = prospectOverview(config, prospect).stakeholders.flatMap((s) => s.sections.flatMap((sec) => sec.rows));
+    expect(rows.find((r) => r.path.endsWith('/docProofOfRelationship'))?.value).toBe('Uploaded');
+    const arabic = showArabic(prospect, proofDocs('Gulf Holdings') as never);
+    expect(arabic.container.textContent).toContain('shares.pdf (تم التحميل)');
+    expect(arabic.container.textContent).not.toContain(proofKey);
+  });
+});
+
+describe('the summary in Arabic', () => {
+
+  it("words the summary's own texts in Arabic (Edit, Yes/No, dates, document statuses), none in English", () => {
+    const { container } = showArabic(fixture('llcThreePersonsOneCompany'), [
+      { title: 'مستندات الشركة', documents: [{ documentKey: 'TradeLicense-1', documentTitle: 'الرخصة التجارية', fileName: 'licence.pdf', uploadStatus: 'Uploaded', required: true }] },
+    ] as never);
+    const text = container.textContent ?? '';
+    expect(text).not.toMatch(/\bEdit\b|\bYes\b|\bNo\b|Account type|\bBanking\b|Not uploaded|\(optional\)|Stakeholder \d|\bDocuments\b/);
+    expect(screen.getAllByRole('link', { name: /^تعديل / }).length).toBeGreaterThan(3);
+    expect(text).toContain('نوع الحساب');
+    expect(text).toContain('licence.pdf (تم التحميل)');
+    expect(text).toMatch(/\d{1,2} [\u0600-\u06FF]+ \d{4}/); // a date as "10 يونيو 2025": Arabic month, Western digits
+  });
+
+  it('lays out data typed in Latin letters or digits (phone, e-mail, numbers) left to right inside the Arabic page', () => {
+    const prospect = fixture('soleProprietor');
+    const { container } = showArabic(prospect);
+    const values = [...container.querySelectorAll('dd')];
+    expect(values.length).toBeGreaterThan(10);
+    const mobile = String((prospect.applicantInfo as Obj).mobileNo);
+    const email = String((prospect.applicantInfo as Obj).email);
+    for (const data of [mobile, email]) {
+      const dd = values.find((v) => v.textContent === data);
+      expect(dd, data).toBeTruthy();
+      expect(dd!.querySelector('bdi')?.getAttribute('dir'), data).toBe('ltr');
+    }
+    // Every value without an Arabic letter is isolated left to right; a value in Arabic follows the page.
+    for (const dd of values) {
+      const arabic = /[\u0600-\u06FF]/.test(dd.textContent ?? '');
+      expect(dd.querySelector('bdi[dir="ltr"]') !== null, dd.textContent ?? '').toBe(!arabic);
+    }
   });
 });

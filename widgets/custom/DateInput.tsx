@@ -1,12 +1,13 @@
 import { Button, Input, makeStyles } from '@fluentui/react-components';
 import { CalendarRegular } from '@fluentui/react-icons';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { type WidgetProps } from '@rjsf/utils';
 import { useMemo, useRef } from 'react';
 import { dateBounds } from '../lib/dateBounds';
 import { displayToStored, isoToDisplay, maskDate } from '../lib/masks';
 import { useParentData } from '../lib/ParentDataContext';
 import { useWidgetTexts } from '../lib/WidgetTexts';
 import { westernDigits } from '../../src/shared/digits';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 const useStyles = makeStyles({
   // The browser's own date picker opens from this input; it is kept out of sight and out of the tab order.
@@ -42,6 +43,7 @@ export function DateInput(props: WidgetProps) {
   const texts = useWidgetTexts();
   const range = bounds.min || bounds.max ? texts.dateRange(display(bounds.min), display(bounds.max)) : '';
 
+  const describedBy = useControlDescribedBy(id, range ? `${id}__range` : undefined);
   return (
     <span className={styles.wrap}>
       <Input
@@ -72,7 +74,7 @@ export function DateInput(props: WidgetProps) {
         data-max={bounds.max}
         data-future-disabled={bounds.futureDisabled || undefined}
         aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-        aria-describedby={`${ariaDescribedByIds(id)}${range ? ` ${id}__range` : ''}`}
+        aria-describedby={describedBy}
         onChange={(_, data) => {
           const next = displayToStored(maskDate(westernDigits(data.value)));
           onChange(next === undefined ? options.emptyValue : next);

@@ -5,6 +5,9 @@ import type { FormContext } from '../FormContext';
 import { linkFor } from '../lib/packages';
 
 export const EXPRESS_TEXTS = {
+  // The spec's words where neither ui:options nor products.json give any (the content's come translated).
+  yes: 'Yes',
+  no: 'No, thanks',
   offer: 'Our priority service fast-tracks your application. Charge: AED 250 + VAT.',
   terms: 'Express Service terms and conditions',
   accept: 'I have read and accept the terms and conditions of Express Service',
@@ -16,6 +19,9 @@ export const EXPRESS_TEXTS = {
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // A link on its own line: as wide as its words (not the whole row, where a click beside them would open it) and
+  // at least 24 px high (44 px on phones: the app's global styles), WCAG 2.5.8.
+  terms: { alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center', minHeight: '24px' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -62,7 +68,7 @@ export function ExpressOffer(props: WidgetProps) {
       <Text block>{offerText}</Text>
       {/* Acceptance unlocks only once a real document was opened: without an address there is nothing to read. */}
       {termsUrl ? (
-        <Link href={termsUrl} target="_blank" rel="noreferrer" onClick={() => setOpened(true)}>
+        <Link className={styles.terms} href={termsUrl} target="_blank" rel="noreferrer" onClick={() => setOpened(true)}>
           {offer.termsLinkLabel ?? EXPRESS_TEXTS.terms}
         </Link>
       ) : (
@@ -94,10 +100,10 @@ export function ExpressOffer(props: WidgetProps) {
       )}
       <div className={styles.buttons}>
         <Button appearance="primary" disabled={disabled || readonly} aria-pressed={chosen === true} onClick={() => choose(true)}>
-          {str(options.yesLabel) ?? offer.acceptLabel ?? 'Yes'}
+          {str(options.yesLabel) ?? offer.acceptLabel ?? EXPRESS_TEXTS.yes}
         </Button>
         <Button disabled={disabled || readonly} aria-pressed={chosen === false} onClick={() => choose(false)}>
-          {str(options.noLabel) ?? offer.declineLabel ?? 'No, thanks'}
+          {str(options.noLabel) ?? offer.declineLabel ?? EXPRESS_TEXTS.no}
         </Button>
       </div>
     </div>

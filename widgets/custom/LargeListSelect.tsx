@@ -1,5 +1,5 @@
 import { Combobox } from '@fluentui/react-components';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { FormContext } from '../FormContext';
 import { dialCodeCountries, dialCodeKeywords } from '../lib/dialCodes';
@@ -7,6 +7,7 @@ import { filterOptions } from '../lib/filterOptions';
 import { useWidgetTexts } from '../lib/WidgetTexts';
 import { type ListRef, useListOptions } from '../lib/useListOptions';
 import { SearchResultOptions } from './SearchResultOptions';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * Search in a large reference list (countries, dialling codes): a Fluent Combobox that lists nothing until
@@ -30,6 +31,7 @@ export function LargeListSelect(props: WidgetProps) {
   const result = useMemo(() => filterOptions(listOptions, query ?? '', minChars, maxResults, keywords), [listOptions, query, minChars, maxResults, keywords]);
   const detail = keywords && countries ? (v: string) => dialCodeCountries(v, keywords, countries) : undefined;
 
+  const describedBy = useControlDescribedBy(id);
   return (
     <Combobox
       id={id}
@@ -43,7 +45,7 @@ export function LargeListSelect(props: WidgetProps) {
       disabled={disabled || readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       expandIcon={{ 'aria-label': texts.openList }}
       onChange={(e) => {
         // Typing after a chosen value ('+971' then '44') starts a new search instead of appending to it.

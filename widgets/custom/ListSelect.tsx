@@ -1,9 +1,10 @@
 import { Select } from '@fluentui/react-components';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { type WidgetProps } from '@rjsf/utils';
 import { useCallback } from 'react';
 import type { FormContext } from '../FormContext';
 import { useClearOnParentChange, useListOptions } from '../lib/useListOptions';
 import { useWidgetTexts } from '../lib/WidgetTexts';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * A native select over a small reference list named by the field's `x-list` (from formContext.lists).
@@ -21,6 +22,7 @@ export function ListSelect(props: WidgetProps) {
   // A stored value missing from the list (list not loaded yet, old data) stays visible instead of vanishing.
   const unknown = current !== '' && !listOptions.some((o) => o.value === current);
 
+  const describedBy = useControlDescribedBy(id);
   return (
     <Select
       id={id}
@@ -29,7 +31,7 @@ export function ListSelect(props: WidgetProps) {
       disabled={disabled || readonly || waitingForParent}
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={(_, data) => onChange(data.value === '' ? options.emptyValue : data.value)}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}

@@ -1,6 +1,7 @@
 import { Input, type InputProps } from '@fluentui/react-components';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { type WidgetProps } from '@rjsf/utils';
 import { westernDigits } from '../../src/shared/digits';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 export interface MaskSpec {
   /** What the input shows for a stored value. */
@@ -18,6 +19,7 @@ export interface MaskSpec {
  */
 export function MaskedInput({ mask, ...props }: WidgetProps & { mask: MaskSpec }) {
   const { id, htmlName, value, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
+  const describedBy = useControlDescribedBy(id);
   return (
     <Input
       id={id}
@@ -33,7 +35,7 @@ export function MaskedInput({ mask, ...props }: WidgetProps & { mask: MaskSpec }
       readOnly={readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={(_, data) => {
         const next = mask.parse(westernDigits(data.value));
         onChange(next === '' ? options.emptyValue : next);

@@ -1,11 +1,24 @@
 import { Badge, Button, Card, CardHeader, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PackageBenefit, ValuePackage } from '../FormContext';
+import { useContext } from 'react';
+import type { Locale } from '../../src/content/i18n/locales';
+import { LazyWidgetLocale } from '../lib/lazyWidgetLocale';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL },
   footer: { marginTop: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
 });
+
+/**
+ * The card's own words, in each language of the page (WidgetTexts.locale, handed over by lazyWidget). Kept in this lazy chunk, not in the app's
+ * catalogue: that is in the entry chunk every page loads, for three words only the services step shows. The price
+ * and badge words normally come with the content (products.json and its catalogue): these are the fallbacks.
+ */
+const WORDS: Record<Locale, { readMore: string; included: string; cost(amount: string): string }> = {
+  en: { readMore: 'Read more', included: 'Included', cost: (amount) => `AED ${amount} per month` },
+  ar: { readMore: 'اقرأ المزيد', included: 'مشمولة', cost: (amount) => `${amount} درهم إماراتي شهريًا` },
+};
 
 function Benefits({ items, islamic, className }: { items: PackageBenefit[]; islamic: boolean; className: string }) {
   return (
@@ -38,14 +51,16 @@ export interface PackageCardProps {
 /** One value package: name, benefits, read-more link, monthly cost and the select button. */
 export function PackageCard({ pkg, islamic, buttonText, selected, disabled, badge, included, readMoreUrl, onClick }: PackageCardProps) {
   const styles = useStyles();
-  const cost = included ? (pkg.includedLabel ?? 'Included') : (pkg.costText ?? `AED ${pkg.cost} per month`);
+  const words = WORDS[useContext(LazyWidgetLocale)] ?? WORDS.en;
+  // The content's words (products.json, translated by its catalogue); the widget's own in the page's language otherwise.
+  const cost = included ? (pkg.includedLabel ?? words.included) : (pkg.costText ?? words.cost(String(pkg.cost)));
   return (
     <Card className={styles.card}>
       <CardHeader header={<Text weight="semibold">{pkg.name}</Text>} action={badge ? <Badge appearance="tint">{badge}</Badge> : undefined} />
       {pkg.optionList && <Benefits items={pkg.optionList} islamic={islamic} className={styles.list} />}
       {readMoreUrl && (
         <Link href={readMoreUrl} target="_blank" rel="noreferrer">
-          Read more
+          {words.readMore}
         </Link>
       )}
       <div className={styles.footer}>

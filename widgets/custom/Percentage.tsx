@@ -1,7 +1,8 @@
 import { Input } from '@fluentui/react-components';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { percentageValue } from '../lib/masks';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * A shareholding percentage ("100.00"). Stores a number; the text is kept locally while typing so "12." is not
@@ -15,6 +16,7 @@ export function Percentage(props: WidgetProps) {
   const external = typeof value === 'number' ? value : undefined;
   const shown = percentageValue(text) === external ? text : external === undefined ? (percentageValue(text) === undefined ? text : '') : String(external);
 
+  const describedBy = useControlDescribedBy(id);
   return (
     <Input
       id={id}
@@ -29,7 +31,7 @@ export function Percentage(props: WidgetProps) {
       readOnly={readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={(_, data) => {
         setText(data.value);
         const n = percentageValue(data.value.trim());

@@ -3,8 +3,9 @@ import { ArrowUploadRegular, DismissRegular } from '@fluentui/react-icons';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { FormContext, UploadValue } from '../FormContext';
+import { uploadMessages } from '../../src/shared/uploadMessages';
 import { checkFile, UPLOAD_DEFAULTS, type UploadLimits } from '../lib/fileChecks';
-import { useWidgetTexts } from '../lib/WidgetTexts';
+import { type UploadWidgetTexts, useWidgetTexts } from '../lib/WidgetTexts';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -13,6 +14,17 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
   grow: { flexGrow: 1, minWidth: '120px' },
 });
+
+/** The widget's words in English (another language's come through WidgetTexts.uploadWidget, from the app's catalogue). */
+const ENGLISH: UploadWidgetTexts = {
+  upload: (name) => `Upload ${name || 'document'}`,
+  replace: (name) => `Replace ${name || 'document'}`,
+  uploading: (fileName) => `Uploading ${fileName}`,
+  status: (code) => code,
+  cancel: 'Cancel',
+  unavailable: 'Upload is not available',
+  failed: 'We are facing a glitch at the moment, please try again later.',
+};
 
 type Status = { kind: 'idle' } | { kind: 'uploading'; fileName: string; progress: number } | { kind: 'error'; message: string };
 
@@ -30,19 +42,20 @@ export function Upload(props: WidgetProps) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const texts = useWidgetTexts();
+  const words = texts.uploadWidget ?? ENGLISH;
   const input = useRef<HTMLInputElement>(null);
   // A field typed as text holds the uploaded document's key (e.g. docProofOfRelationship); otherwise {fileName, uploadStatus}.
   const holdsKey = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
   const [lastFile, setLastFile] = useState<string>();
   const stored: Partial<UploadValue> | undefined =
-    typeof value === 'string' ? (value ? { fileName: lastFile ?? (label || 'Document'), uploadStatus: 'Uploaded' } : undefined) : (value as Partial<UploadValue> | undefined);
+    typeof value === 'string' ? (value ? { fileName: lastFile ?? label ?? '', uploadStatus: 'Uploaded' } : undefined) : (value as Partial<UploadValue> | undefined);
   const documentKey = typeof options.documentKey === 'string' ? options.documentKey : id;
   const accept = ((options.types as string[] | undefined) ?? UPLOAD_DEFAULTS.types).join(',');
 
   const send = async (file: File) => {
-    const problem = checkFile(file, { ...(options as UploadLimits), messages: { ...texts.upload, ...(options as UploadLimits).messages } });
+    const problem = checkFile(file, { ...(options as UploadLimits), messages: { ...uploadMessages(texts.locale), ...(options as UploadLimits).messages } });
     if (problem) return setStatus({ kind: 'error', message: problem });
-    if (!context.onUpload) return setStatus({ kind: 'error', message: 'Upload is not available' });
+    if (!context.onUpload) return setStatus({ kind: 'error', message: words.unavailable });
     const abort = new AbortController();
     controller.current = abort;
     setStatus({ kind: 'uploading', fileName: file.name, progress: 0 });
@@ -56,7 +69,7 @@ export function Upload(props: WidgetProps) {
       else onChange({ fileName: result?.fileName ?? file.name, uploadStatus: result?.uploadStatus ?? 'Uploaded' });
     } catch (error) {
       if (abort.signal.aborted) return setStatus({ kind: 'idle' });
-      const message = error instanceof Error && error.message ? error.message : 'We are facing a glitch at the moment, please try again later.';
+      const message = error instanceof Error && error.message ? error.message : words.failed;
       setStatus({ kind: 'error', message });
     } finally {
       if (controller.current === abort) controller.current = null;
@@ -75,16 +88,16 @@ export function Upload(props: WidgetProps) {
       <input ref={input} id={`${id}__file`} type="file" accept={accept} className={styles.input} tabIndex={-1} aria-hidden="true" onChange={onFile} />
       <div className={styles.row}>
         <Button icon={<ArrowUploadRegular />} disabled={disabled || readonly || busy} aria-describedby={ariaDescribedByIds(id)} onClick={() => input.current?.click()}>
-          {stored?.fileName ? `Replace ${label || 'document'}` : `Upload ${label || 'document'}`}
+          {stored ? words.replace(label) : words.upload(label)}
         </Button>
-        {stored?.fileName && !busy && <Text>{`${stored.fileName} (${stored.uploadStatus ?? ''})`}</Text>}
+        {stored?.fileName && !busy && <Text>{`${stored.fileName} (${words.status(stored.uploadStatus ?? '')})`}</Text>}
       </div>
       {busy && (
         <div className={styles.row}>
-          <ProgressBar className={styles.grow} value={status.progress} max={1} aria-label={`Uploading ${status.fileName}`} />
+          <ProgressBar className={styles.grow} value={status.progress} max={1} aria-label={words.uploading(status.fileName)} />
           <Text size={200}>{`${Math.round(status.progress * 100)} %`}</Text>
           <Button appearance="subtle" icon={<DismissRegular />} onClick={() => controller.current?.abort()}>
-            Cancel
+            {words.cancel}
           </Button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { Radio, RadioGroup } from '@fluentui/react-components';
-import { ariaDescribedByIds, optionId, type WidgetProps } from '@rjsf/utils';
+import { optionId, type WidgetProps } from '@rjsf/utils';
 import { useWidgetTexts } from '../lib/WidgetTexts';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * Yes/No as two horizontal radio buttons. Stores booleans for boolean fields and "Y"/"N" for string fields
@@ -16,6 +17,7 @@ export function YesNo(props: WidgetProps) {
   const current = value === yes ? 'yes' : value === no ? 'no' : '';
   const yesLabel = typeof options.yesLabel === 'string' ? options.yesLabel : texts.yes;
   const noLabel = typeof options.noLabel === 'string' ? options.noLabel : texts.no;
+  const describedBy = useControlDescribedBy(id);
   return (
     <RadioGroup
       id={id}
@@ -24,7 +26,7 @@ export function YesNo(props: WidgetProps) {
       value={current}
       disabled={disabled || readonly}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={(_, data) => onChange(data.value === 'yes' ? yes : no)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}

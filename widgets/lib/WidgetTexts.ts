@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { type UploadMessages, uploadMessages } from '../../src/shared/uploadMessages';
+import type { Locale } from '../../src/content/i18n/locales';
 
 /**
  * The widgets' own words (not the content's: labels, help and messages come with the schemas). English by
@@ -19,8 +19,33 @@ export interface WidgetTexts {
   openList: string;
   /** The accessible description of a date field's bounds (dates as dd/mm/yyyy). */
   dateRange(from: string | undefined, until: string | undefined): string;
-  /** What a refused file says (src/shared/uploadMessages.ts), at the spec's limits. */
-  upload: UploadMessages;
+  /**
+   * The language of these words. What a refused file says is src/shared/uploadMessages.ts's in it (the upload
+   * widget asks for it, so neither language's refusals weigh on the landing page).
+   */
+  locale: Locale;
+  /**
+   * The upload widget's own words (custom/Upload.tsx) in another language than English; undefined in English, which
+   * the widget carries itself (in its chunk: the form pages', not the landing page's).
+   */
+  uploadWidget?: UploadWidgetTexts;
+}
+
+/** The upload widget's words: its button, progress, status and what it says when an upload cannot run. */
+export interface UploadWidgetTexts {
+  /** The button before a file is stored ("Upload {name}"; name: the field's label, if any). */
+  upload(name: string | undefined): string;
+  /** The button once a file is stored ("Replace {name}"). */
+  replace(name: string | undefined): string;
+  /** The progress bar's name ("Uploading {fileName}"). */
+  uploading(fileName: string): string;
+  /** A stored file's status, by its code ("Uploaded"). */
+  status(code: string): string;
+  cancel: string;
+  /** The form has no upload handler (a preview). */
+  unavailable: string;
+  /** The upload failed without a message of the server's. */
+  failed: string;
 }
 
 export const ENGLISH_WIDGET_TEXTS: WidgetTexts = {
@@ -34,7 +59,7 @@ export const ENGLISH_WIDGET_TEXTS: WidgetTexts = {
   openCalendar: 'Open the calendar',
   openList: 'Show the options',
   dateRange: (from, until) => `Date ${[from && `from ${from}`, until && `until ${until}`].filter(Boolean).join(' ')}, format dd/mm/yyyy`,
-  upload: uploadMessages('en'),
+  locale: 'en',
 };
 
 export const WidgetTextsContext = createContext<WidgetTexts>(ENGLISH_WIDGET_TEXTS);

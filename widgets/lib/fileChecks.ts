@@ -2,7 +2,7 @@ import { UPLOAD_SIZE_DEFAULTS, uploadMessages } from '../../src/shared/uploadMes
 
 const english = uploadMessages('en');
 
-/** Upload limits and messages (spec 001 §5 "Shared field rules", §9); the messages in another language: WidgetTexts.upload. */
+/** Upload limits and messages (spec 001 §5 "Shared field rules", §9); the messages in another language: uploadMessages(WidgetTexts.locale). */
 export const UPLOAD_DEFAULTS = {
   ...UPLOAD_SIZE_DEFAULTS,
   types: ['application/pdf', 'image/jpeg', 'image/png'],

@@ -1,7 +1,8 @@
 import { Input, type InputProps } from '@fluentui/react-components';
-import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { westernDigits } from '../../src/shared/digits';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 type InputType = NonNullable<InputProps['type']>;
 
@@ -36,6 +37,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     onChange(next === '' ? options.emptyValue : next);
   };
 
+  const describedBy = useControlDescribedBy(id);
   return (
     <Input
       id={id}
@@ -53,7 +55,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       disabled={disabled}
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={handleChange}
       onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}

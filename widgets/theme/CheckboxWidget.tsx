@@ -1,5 +1,6 @@
 import { Checkbox } from '@fluentui/react-components';
-import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { labelValue, type WidgetProps } from '@rjsf/utils';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * A checkbox labelled by the field's title (FieldTemplate draws no separate label for it). Works for
@@ -11,6 +12,7 @@ export function CheckboxWidget(props: WidgetProps) {
   const trueValue = options.trueValue ?? (isString ? 'Y' : true);
   const falseValue = options.falseValue ?? (isString ? 'N' : false);
   const text = labelValue(label, hideLabel, false) || undefined;
+  const describedBy = useControlDescribedBy(id);
   return (
     <Checkbox
       id={id}
@@ -20,7 +22,7 @@ export function CheckboxWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={(_, data) => onChange(data.checked === true ? trueValue : falseValue)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}

@@ -1,4 +1,5 @@
 import { Field, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { descriptionId, errorId, getTemplate, getUiOptions, helpId, type FieldTemplateProps } from '@rjsf/utils';
 
 /** Widgets that carry their own label (a checkbox labels itself; the express offer is a whole section). */
@@ -6,11 +7,26 @@ const SELF_LABELLED = new Set(['Checkbox', 'checkbox', 'CheckboxWidget', 'Expres
 
 const useStyles = makeStyles({
   field: { minWidth: 0 },
-  containerError: { color: tokens.colorPaletteRedForeground1, display: 'block', marginTop: tokens.spacingVerticalXS },
+  containerError: { color: tokens.colorPaletteRedForeground1, display: 'block', marginTop: tokens.spacingVerticalXS, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
+  // Next to the message's icon, one message a line (a list, read as one by screen readers).
+  messages: { display: 'inline-flex', flexDirection: 'column', verticalAlign: 'top', rowGap: tokens.spacingVerticalXXS, margin: 0, padding: 0, listStyleType: 'none' },
 });
 
-const joinErrors = (rawErrors: string[] | undefined): string | undefined =>
-  rawErrors && rawErrors.length > 0 ? Array.from(new Set(rawErrors)).join(' ') : undefined;
+/**
+ * A field's errors, each once: one message as it is; several (the field's own rule and the stakeholder list's
+ * "more than 100% in total") as a list, each on its line, never run together into one sentence.
+ */
+function errorMessages(rawErrors: string[] | undefined, className: string): ReactNode | undefined {
+  const messages = Array.from(new Set(rawErrors ?? []));
+  if (messages.length <= 1) return messages[0];
+  return (
+    <ul className={className}>
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * Every field: a Fluent `Field` with the label (ui:title or schema title), the required marker, the hint
@@ -24,7 +40,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, uiOptions);
   if (hidden) return <div style={{ display: 'none' }}>{children}</div>;
 
-  const message = hideError ? undefined : joinErrors(rawErrors);
+  const message = hideError ? undefined : errorMessages(rawErrors, styles.messages);
   const widget = typeof uiOptions.widget === 'string' ? uiOptions.widget : undefined;
   const isContainer = (schema.type === 'object' || schema.type === 'array') && !widget;
   if (isContainer) {
@@ -37,9 +53,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
           </Text>
         )}
         {message && (
-          <Text id={errorId(id)} role="alert" size={200} className={styles.containerError}>
+          <div id={errorId(id)} role="alert" className={styles.containerError}>
             {message}
-          </Text>
+          </div>
         )}
       </WrapIfAdditionalTemplate>
     );

@@ -34,6 +34,21 @@ function isWide(schema: ObjectFieldTemplateProps['schema'], uiSchema: ObjectFiel
  * the object's data is provided to its fields as their parent (ParentDataContext). A field with
  * ui:logic.visibleWhen is shown only while its condition holds (widgets/lib/showWhen.ts).
  */
+/**
+ * ui:options.titleWith: paths ("a/b") into the object's data, the first filled one names it in the heading
+ * ("EID ping: Layla Haddad"), so the entries of a list the reader cannot add or remove (one per stakeholder)
+ * say whose they are. The name is isolated (FSI/PDI) so a Latin name keeps its order inside an Arabic title.
+ */
+function withName(heading: string, titleWith: unknown, data: unknown): string {
+  if (!heading || !Array.isArray(titleWith)) return heading;
+  for (const path of titleWith) {
+    if (typeof path !== 'string') continue;
+    const value = path.split('/').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
+    if (typeof value === 'string' && value.trim()) return `${heading}: \u2068${value.trim()}\u2069`;
+  }
+  return heading;
+}
+
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles();
   const { description, disabled, formData, fieldPathId, onAddProperty, properties, readonly, registry, required, schema, title, uiSchema } = props;
@@ -50,7 +65,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     logic ? !logic.hidden.has(`${fieldPathId.$id}_${name}`) : isShown(uiSchema?.[name] as UiSchema | undefined, formData, rootData, fieldPathId.path);
   // A step's root description documents the schema for product staff; the form shows ui:description only.
   const shownDescription = isRoot ? options.description : description;
-  const heading = options.hideTitle ? '' : ((options.title as string | undefined) ?? (schema.title === '' ? '' : title));
+  const heading = withName(options.hideTitle ? '' : ((options.title as string | undefined) ?? (schema.title === '' ? '' : title)), options.titleWith, formData);
 
   return (
     <fieldset id={fieldPathId.$id} className={styles.section}>

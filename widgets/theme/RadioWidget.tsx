@@ -1,12 +1,12 @@
 import { Radio, RadioGroup } from '@fluentui/react-components';
 import {
-  ariaDescribedByIds,
   enumOptionsIndexForValue,
   enumOptionsValueForIndex,
   optionId,
   type EnumOptionsType,
   type WidgetProps,
 } from '@rjsf/utils';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * Radio buttons for an enum (RJSF's "radio"). Values travel as option indexes, so numbers and booleans keep
@@ -18,6 +18,7 @@ export function RadioWidget(props: WidgetProps) {
   const enumDisabled = (options.enumDisabled ?? []) as unknown[];
   const selected = enumOptionsIndexForValue(value, enumOptions) as string | undefined;
   const decode = (index: string) => enumOptionsValueForIndex(index, enumOptions, options.emptyValue);
+  const describedBy = useControlDescribedBy(id);
   return (
     <RadioGroup
       id={id}
@@ -26,7 +27,7 @@ export function RadioWidget(props: WidgetProps) {
       value={selected ?? ''}
       disabled={disabled || readonly}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={(_, data) => onChange(decode(data.value))}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}

@@ -1,12 +1,12 @@
 import { Select } from '@fluentui/react-components';
 import {
-  ariaDescribedByIds,
   enumOptionsIndexForValue,
   enumOptionsValueForIndex,
   type EnumOptionsType,
   type WidgetProps,
 } from '@rjsf/utils';
 import { useWidgetTexts } from '../lib/WidgetTexts';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * A native select (Fluent `Select`) for enums: keyboard and screen-reader friendly and the phone's own
@@ -19,6 +19,7 @@ export function SelectWidget(props: WidgetProps) {
   const enumDisabled = (options.enumDisabled ?? []) as unknown[];
   const selected = enumOptionsIndexForValue(value, enumOptions) as string | undefined;
   const decode = (index: string) => (index === '' ? options.emptyValue : enumOptionsValueForIndex(index, enumOptions, options.emptyValue));
+  const describedBy = useControlDescribedBy(id);
   return (
     <Select
       id={id}
@@ -27,7 +28,7 @@ export function SelectWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={(_, data) => onChange(decode(data.value))}
       onBlur={(e) => onBlur(id, decode(e.target.value))}
       onFocus={(e) => onFocus(id, decode(e.target.value))}

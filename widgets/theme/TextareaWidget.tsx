@@ -1,5 +1,6 @@
 import { Textarea } from '@fluentui/react-components';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { type WidgetProps } from '@rjsf/utils';
+import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * Multi-line text (business model, remarks). maxLength comes from the schema so the applicant cannot type
@@ -8,6 +9,7 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 export function TextareaWidget(props: WidgetProps) {
   const { id, htmlName, value, placeholder, disabled, readonly, autofocus, options, schema, rawErrors, onChange, onBlur, onFocus } = props;
   const rows = typeof options.rows === 'number' ? options.rows : 4;
+  const describedBy = useControlDescribedBy(id);
   return (
     <Textarea
       id={id}
@@ -21,7 +23,7 @@ export function TextareaWidget(props: WidgetProps) {
       readOnly={readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       onChange={(_, data) => onChange(data.value === '' ? options.emptyValue : data.value)}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}

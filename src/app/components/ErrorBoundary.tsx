@@ -2,6 +2,7 @@ import { Body1, Button, Title2 } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reportError } from '../lib/reportError';
+import { useT } from '../i18n/useT';
 
 function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -9,16 +10,20 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
-/** Spec: a failure shows 'Error occured' plus the error text (and never a blank page). Spelling as in the spec. */
+/**
+ * Spec: a failure shows 'Error occured' plus the error text (and never a blank page). Spelling as in the spec. In
+ * the page's language when the failure happened inside the app's provider, English outside it.
+ */
 export function ErrorMessage({ error }: { error: unknown }) {
+  const t = useT();
   return (
     <div role="alert" style={{ padding: 32, maxWidth: 720 }}>
-      <Title2 as="h1">Error occured</Title2>
+      <Title2 as="h1">{t('error.title')}</Title2>
       <Body1 as="p" style={{ whiteSpace: 'pre-wrap' }}>
         {errorText(error)}
       </Body1>
       <Button appearance="primary" onClick={() => window.location.reload()}>
-        Reload the page
+        {t('error.reload')}
       </Button>
     </div>
   );

@@ -5,7 +5,8 @@ import { makeStaticStyles, tokens } from '@fluentui/react-components';
  * - a visible focus sign on text fields, selects and comboboxes (WCAG 2.2 focus appearance: Fluent shows only a
  *   2 px underline in the brand colour, which is hard to see on red and green themes);
  * - tap targets of at least 44×44 px on phones (below the spec's "ls" breakpoint of 500 px; WCAG 2.5.5), for
- *   buttons, fields, radio and checkbox rows and standalone links;
+ *   buttons, fields, radio and checkbox rows and standalone links; at least 24 px high elsewhere for a standalone
+ *   link (WCAG 2.5.8: a link outside a sentence is 20 px of text otherwise);
  * - nothing wider than its column: a native select is as wide as its longest option unless told otherwise.
  */
 const useGlobalStyles = makeStaticStyles(`
@@ -17,6 +18,7 @@ const useGlobalStyles = makeStaticStyles(`
   #main h1[tabindex="-1"]:focus { outline: none; }
   .fui-Select__select { min-width: 0; max-width: 100%; text-overflow: ellipsis; }
   .fui-Field { min-width: 0; }
+  a.fui-Link:not(p a):not(li a) { display: inline-flex; align-items: center; min-height: 24px; }
   @media (max-width: 499px) {
     .fui-Button { min-height: 44px; min-width: 44px; }
     .fui-Input, .fui-Combobox, .fui-SpinButton { min-height: 44px; }

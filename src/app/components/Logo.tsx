@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { makeStyles } from '@fluentui/react-components';
+import { useT } from '../i18n/useT';
 import { panelColours, type PanelVariant } from '../theme';
 
 const useStyles = makeStyles({
@@ -12,14 +13,14 @@ const useStyles = makeStyles({
     '@media (min-width: 500px) and (max-width: 1023px)': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
   },
   name: { fontWeight: 700, fontSize: '20px' },
-  sub: { fontSize: '12px', letterSpacing: '0.08em', textTransform: 'uppercase' },
+  // Letter spacing would break the joins of Arabic letters.
+  sub: { fontSize: '12px', letterSpacing: '0.08em', textTransform: 'uppercase', ':lang(ar)': { letterSpacing: 0 } },
 });
 
-const subtitle: Record<PanelVariant, string> = { standard: 'Business banking', elite: 'Business Elite', islamic: 'RAKislamic' };
-
-/** The logo by account type (spec 001 §1): the mark, the name and the line of the variant. */
+/** The logo by account type (spec 001 §1): the mark, the name and the line of the variant (the brand RAKislamic as it is). */
 export const Logo = memo(function Logo({ variant }: { variant: PanelVariant }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <span className={styles.root}>
       <svg width="36" height="36" viewBox="0 0 32 32" aria-hidden focusable="false">
@@ -28,7 +29,7 @@ export const Logo = memo(function Logo({ variant }: { variant: PanelVariant }) {
       </svg>
       <span className={styles.words}>
         <span className={styles.name}>Quick Apply</span>
-        <span className={styles.sub}>{subtitle[variant]}</span>
+        <span className={styles.sub}>{variant === 'islamic' ? 'RAKislamic' : t(variant === 'elite' ? 'shell.logoElite' : 'shell.logoStandard')}</span>
       </span>
     </span>
   );

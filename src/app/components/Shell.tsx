@@ -1,4 +1,4 @@
-import { Button, FluentProvider, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, FluentProvider, makeStyles, Text, tokens, useThemeClassName } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { useSession, useSessionControls } from '../features/session/session';
 import { useAtomValue } from '../lib/jotai';
 import { appTheme, islamicTheme, panelColours, type PanelVariant } from '../theme';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
-import { useT } from '../i18n/useT';
+import { useRichT, useT } from '../i18n/useT';
 import { DesktopBanner } from './DesktopBanner';
 import { activeStepFor, customerJourney, type JourneyStep } from './journey';
 import { Logo } from './Logo';
@@ -117,7 +117,12 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
   const active = activeStep ?? activeStepFor(pathname);
   const signedIn = session?.kind === 'customer' || session?.kind === 'agent';
   const t = useT();
+  const rich = useRichT();
   useHeadingFocus();
+  // Inside the app's provider (I18nProvider, appTheme) the standard variant passes no theme: FluentProvider merges a
+  // given theme into its parent's as a new object on every render, which re-renders everything reading the theme
+  // and rebuilds the theme's CSS rule on each keystroke of a form.
+  const inherited = useThemeClassName() !== '';
 
   const onLogout = async () => {
     const agent = session?.kind === 'agent';
@@ -157,7 +162,7 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
           )}
           <div className={styles.user}>
             {signedIn && session.kind === 'agent' && (
-              <Text className={styles.userName}>{session.roCode ? t('shell.roCode', { name: session.name ?? '', code: session.roCode }) : session.name}</Text>
+              <Text className={styles.userName}>{session.roCode ? rich('shell.roCode', { name: session.name ?? '', code: session.roCode, bdi: (chunks) => <bdi>{chunks}</bdi> }) : <bdi>{session.name}</bdi>}</Text>
             )}
             <LanguageSwitcher />
             {signedIn && (
@@ -175,5 +180,5 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
   );
   // The Islamic variant re-themes everything inside (buttons, radios, links) with the green brand ramp; the
   // provider is always there, so switching the banking type re-colours the page without remounting it.
-  return <FluentProvider theme={panel.variant === 'islamic' ? islamicTheme : appTheme}>{page}</FluentProvider>;
+  return <FluentProvider theme={panel.variant === 'islamic' ? islamicTheme : inherited ? undefined : appTheme}>{page}</FluentProvider>;
 }

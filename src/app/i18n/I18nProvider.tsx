@@ -1,36 +1,11 @@
 import { FluentProvider } from '@fluentui/react-components';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
-import { type WidgetTexts, WidgetTextsContext } from '../../../widgets/lib/WidgetTexts';
 import { directionOf, type Locale } from '../../content/i18n/locales';
 import { appTheme } from '../theme';
 import en from 'virtual:app-messages/en';
 import { applyToDocument, useLocale } from './localeStore';
-import { uploadMessages } from '../../shared/uploadMessages';
-import { useT } from './useT';
-
-/** The widgets' own words in the page's language (widgets know no i18n library: widgets/lib/WidgetTexts.ts). */
-function WidgetTextsProvider({ children }: { children: ReactNode }) {
-  const t = useT();
-  const locale = useLocale();
-  const texts = useMemo<WidgetTexts>(
-    () => ({
-      errorSummary: (count) => t('widgets.errorSummary', { count }),
-      select: t('widgets.select'),
-      add: t('widgets.add'),
-      remove: t('widgets.remove'),
-      yes: t('widgets.yes'),
-      no: t('widgets.no'),
-      openCalendar: t('widgets.openCalendar'),
-      openList: t('widgets.openList'),
-      dateRange: (from, until) =>
-        from && until ? t('widgets.dateFromUntil', { from, until }) : from ? t('widgets.dateFrom', { from }) : until ? t('widgets.dateUntil', { until }) : '',
-      upload: uploadMessages(locale),
-    }),
-    [t, locale],
-  );
-  return <WidgetTextsContext.Provider value={texts}>{children}</WidgetTextsContext.Provider>;
-}
+import { WidgetTextsProvider } from './useT';
 
 /** A language's texts, compiled at build time: English is in the entry chunk, Arabic a chunk of its own fetched when chosen. */
 type Messages = typeof en;

@@ -1,18 +1,22 @@
 import type { Messages } from './en';
 import type { PageMessageId } from './enPages';
+import type { StakeholderMessageId } from './enStakeholders';
 
 /** The application's own texts in Arabic (loaded on demand: English pages never download it). Terms: docs/arabic-glossary.md. */
-export const ar: Messages & Record<PageMessageId, string> = {
+export const ar: Messages & Record<PageMessageId | StakeholderMessageId, string> = {
   'language.switch': 'English',
   'language.switchLabel': 'English (الإنجليزية)',
 
   'shell.skip': 'انتقل إلى المحتوى الرئيسي',
   'shell.header': 'طلب {account}',
-  'shell.headerFor': 'طلب {account} لشركة {company}',
+  // The company's name as typed, isolated (FSI … PDI): a Latin name ending in punctuation keeps it in place.
+  'shell.headerFor': 'طلب {account} لشركة \u2068{company}\u2069',
   'shell.progress': 'مراحل الطلب',
   'shell.allAccounts': ': جميع حسابات الأعمال',
   'shell.logout': 'تسجيل الخروج',
-  'shell.roCode': '{name} (رمز مدير العلاقة {code})',
+  'shell.roCode': '<bdi>{name}</bdi> (رمز مدير العلاقة <bdi>{code}</bdi>)',
+  'shell.logoStandard': 'الخدمات المصرفية للأعمال',
+  'shell.logoElite': 'حساب النخبة للأعمال',
   'shell.desktopBanner': 'استخدم جهاز الكمبيوتر للوصول إلى جميع خدمات Quick Apply',
   'shell.closeBanner': 'إغلاق الإشعار',
 
@@ -49,6 +53,8 @@ export const ar: Messages & Record<PageMessageId, string> = {
   'session.reload': 'إعادة التحميل',
   'starter.open': 'فتح {account}',
   'common.glitch': 'عذرًا! نواجه خللًا فنيًا في الوقت الحالي، يرجى المحاولة مرة أخرى لاحقًا.',
+  'error.title': 'حدث خطأ',
+  'error.reload': 'إعادة تحميل الصفحة',
 
   'landing.title': 'ابدأ معاملاتك المصرفية عبر الإنترنت، في دقائق.',
   'landing.intro': 'افتح حساب أعمال لشركتك في الإمارات: تقليديًا أو إسلاميًا، مع باقات القيمة.',
@@ -69,7 +75,7 @@ export const ar: Messages & Record<PageMessageId, string> = {
   'overview.title': 'التقديم على {account}',
   'overview.intro': '{count, plural, zero {لا يتضمّن طلبك أي خطوات.} one {يتكوّن طلبك من خطوة واحدة.} two {يتكوّن طلبك من خطوتين.} few {يتكوّن طلبك من # خطوات.} many {يتكوّن طلبك من # خطوة.} other {يتكوّن طلبك من # خطوة.}} يمكنك حفظه والعودة إليه في أي وقت.',
   'overview.start': 'ابدأ الطلب',
-  'overview.back': '< العودة إلى خيارات الحسابات الأخرى',
+  'overview.back': 'العودة إلى خيارات الحسابات الأخرى',
 
   'code.basicInformation': 'المعلومات الأساسية',
   'code.welcomeBack': 'سعداء بعودتك!',
@@ -122,6 +128,7 @@ export const ar: Messages & Record<PageMessageId, string> = {
   'flow.stepOf': 'الخطوة {n} من {total}',
   'flow.saving': 'جارٍ الحفظ',
   'flow.loadingForm': 'جارٍ تحميل النموذج',
+  'flow.rulesFailed': 'تعذّر تحميل قواعد النموذج. يرجى التحقق من اتصالك وإعادة تحميل الصفحة.',
   'flow.oneStepAttention': 'خطوة تحتاج إلى مراجعتك',
   'flow.stepsAttention': 'بعض الخطوات تحتاج إلى مراجعتك',
 
@@ -151,6 +158,8 @@ export const ar: Messages & Record<PageMessageId, string> = {
   'submitted.text': 'شكرًا لك. سنراجع طلبك ونتواصل معك، ويمكنك متابعة حالته في أي وقت.',
   'submitted.checkStatus': 'متابعة حالة الطلب',
 
+  'confirm.title': 'هل أنت متأكد؟',
+  'confirm.yes': 'نعم، أنا متأكد',
   'documents.requested': 'المستندات المطلوبة',
   'documents.received': '(تم الاستلام)',
   'documents.needed': '(مطلوب)',
@@ -166,8 +175,10 @@ export const ar: Messages & Record<PageMessageId, string> = {
   'documents.delete': 'حذف',
   'documents.deleteNamed': 'حذف {name}',
   'documents.uploading': 'جارٍ تحميل {name}',
+  'documents.uploadedNamed': 'تم تحميل {name}: {file}',
   'documents.progress': 'تم تحميل {value, number, percent}',
   'documents.cancelNamed': 'إلغاء تحميل {name}',
+  'documents.uploadUnavailable': 'تحميل المستندات غير متاح حاليًا',
   'documents.title': 'تحميل المستندات',
   'documents.intro': 'ملفات بصيغة PDF أو JPG أو PNG، يتراوح حجم كل منها بين 50 كيلوبايت و5 ميغابايت. يجب تحميل المستندات المشار إليها بـ«إلزامي» قبل المتابعة.',
   'documents.loading': 'جارٍ تحميل مستنداتك',
@@ -210,4 +221,78 @@ export const ar: Messages & Record<PageMessageId, string> = {
   'status.byBank': 'بواسطة البنك',
   'status.myApplications': 'طلباتي',
   'status.upload': 'تحميل المستندات',
+
+  // The documents panel (enPages.ts): groups, repeatable lists, other documents.
+  'documents.companyDocuments': 'مستندات الشركة',
+  'documents.documentsOf': 'مستندات {name}',
+  'documents.stakeholderDocuments': 'مستندات صاحب العلاقة',
+  'documents.kycDocuments': 'مستندات ملحق "اعرف عميلك"',
+  'documents.companyBankStatements': 'كشوف الحساب البنكية للشركة',
+  'documents.personalBankStatements': 'كشوف الحساب البنكية الشخصية',
+  'documents.personalBackground': 'السيرة الذاتية (الخلفية المهنية)',
+  'documents.upTo': '{limit, plural, zero {لا يمكن إضافة مستندات} one {مستند واحد كحد أقصى} two {مستندان كحد أقصى} few {# مستندات كحد أقصى} many {# مستندًا كحد أقصى} other {# مستند كحد أقصى}}',
+  'documents.addCv': 'إضافة سيرة ذاتية أخرى',
+  'documents.addStatement': 'إضافة كشف حساب آخر',
+  'documents.otherTitle': 'مستندات أخرى',
+  'documents.otherIntro': 'أي مستند آخر يساعدنا في دراسة طلبك (اختياري).',
+  'documents.otherName': 'اسم المستند',
+  'documents.otherNameEmpty': 'يرجى إدخال اسم المستند',
+  'documents.otherNameInvalid': 'اسم المستند غير صالح',
+  'documents.addOther': 'إضافة مستند آخر',
+  'documents.deleteConfirm': 'هل تريد حذف {title}؟',
+  'documents.deleteConfirmFile': 'هل تريد حذف {title} ({fileName})؟',
+  'documents.sessionExpired': 'انتهت جلستك',
+
+  // The review summary (enPages.ts).
+  'summary.edit': 'تعديل',
+  'summary.editNamed': 'تعديل {title}',
+  'summary.account': 'الحساب',
+  'summary.accountType': 'نوع الحساب',
+  'summary.banking': 'نوع الخدمات المصرفية',
+  'summary.valuePackage': 'باقة القيمة',
+  'summary.document': 'مستند',
+  'summary.optional': '{title} (اختياري)',
+  'summary.uploaded': 'تم التحميل',
+  'summary.notUploaded': 'لم يتم التحميل',
+  'summary.pending': 'قيد المراجعة',
+  'summary.rejected': 'مرفوض',
+  'summary.stakeholder': 'صاحب العلاقة {n}',
+
+  // The Company Stakeholders page (enStakeholders.ts): the list, the cards, the wizard.
+  'stakeholders.panel': 'عرّفنا بأصحاب العلاقة في شركتك',
+  'stakeholders.intro': 'يرجى إضافة جميع المساهمين وجميع الأشخاص المفوّضين بالتوقيع عن الشركة. يمكن أن يكون صاحب العلاقة شخصًا أو شركة.',
+  'stakeholders.list': 'أصحاب العلاقة في الشركة',
+  'stakeholders.listMore': 'المزيد من أصحاب العلاقة في الشركة',
+  'stakeholders.none': 'لم تتم إضافة أي صاحب علاقة بعد. يرجى إضافة كل شخص أو شركة يملك حصة في شركتك أو مفوّض بالتوقيع عنها.',
+  'stakeholders.add': 'إضافة صاحب علاقة',
+  'stakeholders.max':
+    '{max, plural, zero {لا يمكن إضافة أصحاب علاقة.} one {يمكنك إضافة صاحب علاقة واحد كحد أقصى.} two {يمكنك إضافة صاحبَي علاقة كحد أقصى.} few {يمكنك إضافة # من أصحاب العلاقة كحد أقصى.} many {يمكنك إضافة # من أصحاب العلاقة كحد أقصى.} other {يمكنك إضافة # من أصحاب العلاقة كحد أقصى.}}',
+  'stakeholders.totals': 'الحصص المملوكة: {percentage}% من 100% · المفوّضون بالتوقيع: {signatories}',
+  'stakeholders.whyNot': 'أسباب تعذّر المتابعة حاليًا',
+  'stakeholders.incomplete':
+    '{count, plural, zero {أكمل جميع أصحاب العلاقة خطواتهم} one {لا يزال لدى صاحب علاقة واحد خطوات غير مكتملة} two {لا يزال لدى صاحبَي علاقة خطوات غير مكتملة} few {لا يزال لدى # من أصحاب العلاقة خطوات غير مكتملة} many {لا يزال لدى # من أصحاب العلاقة خطوات غير مكتملة} other {لا يزال لدى # من أصحاب العلاقة خطوات غير مكتملة}}',
+  'stakeholders.continueFinal': 'متابعة إلى الأسئلة الختامية',
+  'stakeholders.continueReview': 'متابعة إلى مراجعة الطلب',
+  'stakeholders.removeConfirm': 'ستتم إزالة {name} وجميع البيانات التي أُدخلت عنه.',
+  'stakeholders.openFirst': 'يرجى فتح بيانات صاحب العلاقة أولًا',
+  'stakeholders.noApplication': 'لا يوجد طلب مفتوح في علامة التبويب هذه.',
+  'stakeholders.notSavedBecause': 'تعذّر حفظ هذه الخطوة: {messages}',
+  'stakeholders.notSaved': 'تعذّر حفظ هذه الخطوة. يرجى مراجعة الحقول المميّزة.',
+  'stakeholders.unnamed': 'صاحب العلاقة {n}',
+  'stakeholders.company': 'شركة',
+  'stakeholders.person': 'شخص',
+  'stakeholders.signatory': 'مفوّض بالتوقيع',
+  'stakeholders.shareholder': 'مساهم',
+  'stakeholders.shareholderPercent': 'مساهم بنسبة {percentage}%',
+  'stakeholders.complete': 'مكتمل',
+  'stakeholders.notStarted': 'لم يبدأ بعد',
+  'stakeholders.stepIncomplete': 'الخطوة {n} من {total}: {title} غير مكتملة',
+  'stakeholders.aStep': 'إحدى الخطوات',
+  'stakeholders.edit': 'تعديل',
+  'stakeholders.editNamed': 'تعديل {name}',
+  'stakeholders.remove': 'إزالة',
+  'stakeholders.removeNamed': 'إزالة {name}',
+  'stakeholders.wizardStep': '{name} · الخطوة {n} من {total}',
+  'stakeholders.close': 'إغلاق',
+  'stakeholders.noSteps': 'لا تتضمّن الإعدادات خطوات لـ {flow}.',
 };

@@ -14,7 +14,9 @@ export const en = {
   'shell.progress': 'Application progress',
   'shell.allAccounts': ': all business accounts',
   'shell.logout': 'Logout',
-  'shell.roCode': '{name} (RO code {code})',
+  'shell.roCode': '<bdi>{name}</bdi> (RO code <bdi>{code}</bdi>)',
+  'shell.logoStandard': 'Business banking',
+  'shell.logoElite': 'Business Elite',
   'shell.desktopBanner': 'Use the desktop to access all the services of Quick Apply',
   'shell.closeBanner': 'Close the banner',
 
@@ -50,6 +52,8 @@ export const en = {
   'session.reload': 'Reload',
   'starter.open': 'Open {account}',
   'common.glitch': 'Oops! We are facing a glitch at the moment, please try again later.',
+  'error.title': 'Error occured',
+  'error.reload': 'Reload the page',
 
   'landing.title': 'Get started with your banking needs online, in minutes.',
   'landing.intro': 'Open a business account for your company in the UAE: conventional or Islamic, with value packages.',
@@ -70,7 +74,7 @@ export const en = {
   'overview.title': 'Apply for {account}',
   'overview.intro': 'Your application takes {count} steps. You can save it and come back to it at any time.',
   'overview.start': 'Start application',
-  'overview.back': '< Back to other account options',
+  'overview.back': 'Back to other account options',
 
   'code.basicInformation': 'Basic Information',
   'code.welcomeBack': 'Good to see you back!',
@@ -104,18 +108,6 @@ export const en = {
   'verify.noCode': "Didn't get the code? Ask for a new one.",
   'verify.attemptsLeft': '{count, plural, one {# attempt left} other {# attempts left}}',
 
-  'myApps.title': 'Your applications',
-  'myApps.openFailed': 'The application could not be opened.',
-  'myApps.loading': 'Loading your applications',
-  'myApps.none': 'You have no applications yet.',
-  'myApps.choose': 'Choose an account to apply for',
-  'myApps.list': 'Applications',
-  'myApps.noCompany': 'Company name not given yet',
-  'myApps.application': 'Application {id}',
-  'myApps.updated': 'Last updated {date}',
-  'myApps.checkStatusOf': 'Check status of application {id}',
-  'myApps.continueOf': 'Continue application {id}',
-  'myApps.checkStatus': 'Check status',
 
   'flow.loading': 'Loading your application',
   'flow.nothing': 'There is nothing to answer on this page for your application.',
@@ -123,6 +115,7 @@ export const en = {
   'flow.stepOf': 'Step {n} of {total}',
   'flow.saving': 'Saving',
   'flow.loadingForm': 'Loading the form',
+  'flow.rulesFailed': "The form's rules could not be loaded. Please check your connection and reload the page.",
   'flow.oneStepAttention': 'A step needs your attention',
   'flow.stepsAttention': 'Some steps need your attention',
 

@@ -1,19 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { directionOf, firstSupported, isLocale, type Locale } from '../../content/i18n/locales';
-
-const STORAGE_KEY = 'qa.locale';
-
-/** The applicant's choice when they made one on this browser, else the browser's language (first visit). */
-function initialLocale(): Locale {
-  try {
-    const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
-    if (isLocale(saved)) return saved;
-  } catch {
-    // Storage blocked: follow the browser.
-  }
-  const nav = globalThis.navigator;
-  return firstSupported(nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : []);
-}
+import { directionOf, type Locale } from '../../content/i18n/locales';
+import { initialLocale, rememberLocale } from './localeChoice';
 
 let current: Locale = initialLocale();
 const listeners = new Set<() => void>();
@@ -36,11 +23,7 @@ export function applyToDocument(locale: Locale = current): void {
 export function setLocale(locale: Locale): void {
   if (locale === current) return;
   current = locale;
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, locale);
-  } catch {
-    // Not remembered; the page still switches.
-  }
+  rememberLocale(locale);
   listeners.forEach((l) => l());
 }
 

@@ -35,6 +35,8 @@ const SCHEMA_TEXT_KEYS = new Set(['title', 'description', 'x-help', 'x-label']);
 const UI_TEXT_KEYS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
 /** Text options of ui:options (widgets' own words: the Express offer's answers and notices, the packages' currency notice). */
 const UI_OPTION_TEXT_KEYS = new Set(['addButtonText', 'title', 'description', 'label', 'yesLabel', 'noLabel', 'readTermsNotice', 'offerText', 'foreignCurrencyNotice']);
+/** Options of ui:options whose every string is a text (the value packages' button and badge words: Selected, Select, Included, ...). */
+const UI_OPTION_TEXT_OBJECTS = new Set(['labels']);
 
 function stringsUnder(node: Json, pointer: string, out: string[]): void {
   if (typeof node === 'string') {
@@ -83,7 +85,10 @@ function uiTexts(node: Json, pointer: string, out: string[]): void {
       if (isText(v)) out.push(at);
     } else if (k === 'ui:enumNames') stringsUnder(v, at, out);
     else if (k === 'ui:options' && isObject(v)) {
-      for (const [option, text] of Object.entries(v)) if (UI_OPTION_TEXT_KEYS.has(option) && typeof text === 'string' && isText(text)) out.push(`${at}/${escapeKey(option)}`);
+      for (const [option, text] of Object.entries(v)) {
+        if (UI_OPTION_TEXT_KEYS.has(option) && typeof text === 'string' && isText(text)) out.push(`${at}/${escapeKey(option)}`);
+        else if (UI_OPTION_TEXT_OBJECTS.has(option) && isObject(text)) stringsUnder(text, `${at}/${escapeKey(option)}`, out);
+      }
     } else if (!k.startsWith('ui:')) uiTexts(v, at, out);
   }
 }

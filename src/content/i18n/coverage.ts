@@ -3,10 +3,11 @@ import { type Catalogue, cataloguePath, listTexts, textPointers, textReader } fr
 import type { Locale } from './locales';
 
 /**
- * What is NOT customer-facing in schemas/, and so outside what the translation must cover. Everything else is in
- * scope, computed from the files themselves (`translationScope`): a new step, list or content file is covered the
- * moment it exists, unless it is added here with its reason. A prefix ending in "/" or "." excludes every file
- * under or starting with it.
+ * What is NOT customer-facing in schemas/ (no applicant or agent reads it in the app), and so outside what the
+ * translation must cover; the agents' steps, the KYC annexure included, are in scope like the applicant's.
+ * Everything else is in scope, computed from the files themselves (`translationScope`): a new step, list or content
+ * file is covered the moment it exists, unless it is added here with its reason. A prefix ending in "/" or "."
+ * excludes every file under or starting with it.
  */
 export const NOT_CUSTOMER_FACING = {
   files: [
@@ -20,21 +21,8 @@ export const NOT_CUSTOMER_FACING = {
     'flags.json',
     'prospectTemplate.json',
     'serverFields.schema.json',
-    // The agents' pages (agent login, search, invite) and the step only agents fill (flows.json: roles ["agent"]).
-    'steps/agentLogin.',
-    'steps/agentSearch.',
-    'steps/agentInvite.',
-    'steps/kycAnnexure.',
   ],
   lists: [
-    // Shown only in the agents' KYC annexure step.
-    'YesNoList',
-    'YesNoNAList',
-    'constitutionType',
-    'eidPingStatus',
-    'eidPingType',
-    'kycSkillBasedCategory',
-    'kycVerificationLocation',
     // Codes the bank and the server use, never shown to the applicant.
     'accountSignType',
     'flag',

@@ -4,6 +4,8 @@ import { contentHash } from '../../content/contentHash';
 import { readContentDir } from '../../content/readContentDir';
 import type { Database } from '../db/tables';
 import { createSchemaVersionRepository } from '../repositories/schemaVersionRepository';
+import { createValidatorCodeRepository } from '../repositories/validatorCodeRepository';
+import { generatorFingerprint } from '../../content/generatorFingerprint';
 
 const IMPORT_LOCK = 72_001;
 
@@ -18,9 +20,12 @@ export async function publishFiles(db: Kysely<Database>, dir: string, options: {
   // A start on a database that has content reads no files and compiles nothing here (checked again under the lock).
   if (options.onlyIfEmpty && (await repo.latestHeader(db))) return undefined;
   const files = await readContentDir(dir);
-  // Refuse content that does not build or whose validators cannot be generated (kept: the server serves it next).
-  compileContent(files);
   const hash = contentHash(files);
+  // Code generated earlier for these files by this generator (a new data folder's copy of the build's template
+  // database holds the code of the build's schemas/: src/server/db/pgliteTemplate.ts) is not generated again.
+  const code = await createValidatorCodeRepository().get(db, hash, generatorFingerprint());
+  // Refuse content that does not build or whose validators cannot be generated (kept: the server serves it next).
+  compileContent(files, { contentHash: hash, code }, hash);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
     const latest = await repo.latestHeader(trx);

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** Waits this long before connecting again after the listening connection dropped. */
 const RECONNECT_MS = 1000;
@@ -10,12 +10,14 @@ const RECONNECT_MS = 1000;
  */
 export async function listenPostgres(connectionString: string, channel: string, onMessage: (payload: string | undefined) => void): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  // Loaded here, not at start: a server on PGlite never loads the PostgreSQL client.
+  const { default: pgModule } = await import('pg');
   let client: pg.Client | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString });
+    const c = new pgModule.Client({ connectionString });
     c.on('notification', (n) => n.channel === channel && onMessage(n.payload));
     c.on('error', () => {}); // followed by 'end', which reconnects
     c.on('end', () => {

@@ -10,7 +10,17 @@ import type pg from 'pg';
  */
 export const PREPARED = '/* prepared */';
 
-const nameOf = (text: string) => `qa_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+/** Names by text (few texts, by the rule above; hashing a statement's text on every call showed in profiles). */
+const names = new Map<string, string>();
+const MAX_NAMES = 1000;
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `qa_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+    if (names.size < MAX_NAMES) names.set(text, name);
+  }
+  return name;
+}
 
 type Query = (...args: unknown[]) => unknown;
 const prepared = new WeakSet<pg.PoolClient>();

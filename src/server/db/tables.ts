@@ -70,6 +70,9 @@ export interface ValidatorCodeTable {
   content_hash: string;
   generator: string;
   kind: 'server' | 'customer' | 'agent';
+  /** migrations/025: the code in parts (`part` of `parts`), each a row of at most 256 kB. */
+  part: Generated<number>;
+  parts: Generated<number>;
   code: string;
   created_at: Generated<Timestamp>;
 }
@@ -238,7 +241,25 @@ export interface AccountNumbersTable {
   created_at: Timestamp;
 }
 
+/** migrations/023: the bank's own records of an application (src/server/prospects/bankRecords.ts). */
+export interface BankRecordsTable {
+  prospect_id: string;
+  records: ColumnType<Record<string, unknown>, string, string>;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+/** migrations/023: an agent's verification of one upload of a document. */
+export interface DocumentVerificationsTable {
+  document_id: string;
+  prospect_id: string;
+  verified_by: string;
+  verified_at: Timestamp;
+}
+
 export interface Database {
+  bank_records: BankRecordsTable;
+  document_verifications: DocumentVerificationsTable;
   account_numbers: AccountNumbersTable;
   replay_nonces: ReplayNoncesTable;
   prospects: ProspectsTable;

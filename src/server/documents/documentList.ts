@@ -1,5 +1,7 @@
 import { stakeholderDisplayName } from '../../shared/stakeholderFlows';
 import {
+  applicationUploads,
+  fulfils,
   type DocumentsConfig,
   isReadyForSubmit,
   sectionAppliesTo,
@@ -76,7 +78,9 @@ function entryOf(required: RequiredDocument | undefined, row: DocumentRow | unde
 const emptySection = (): DocumentSectionList => ({ documents: [], isDocUpdate: false });
 
 /** The required documents of the prospect merged with the uploads, grouped as the specification lists them. */
-export function groupDocuments(prospect: Record<string, unknown>, config: DocumentsConfig, uploads: DocumentRow[]): ProspectDocuments {
+export function groupDocuments(prospect: Record<string, unknown>, config: DocumentsConfig, stored: DocumentRow[]): ProspectDocuments {
+  // A removed stakeholder's uploads are no longer the application's: no list of theirs, no group for nobody.
+  const uploads = applicationUploads(prospect, stored);
   const required = requiredDocuments(prospect, config);
   const byKey = new Map(uploads.map((u) => [u.documentKey, u]));
   const out: ProspectDocuments = {
@@ -89,7 +93,7 @@ export function groupDocuments(prospect: Record<string, unknown>, config: Docume
     otherDocuments: [],
     isCompanyDocUpdate: false,
     isKycDocUpdate: false,
-    readyForSubmit: isReadyForSubmit(prospect, uploads.map((u) => ({ documentKey: u.documentKey, uploadStatus: u.uploadStatus })), config),
+    readyForSubmit: isReadyForSubmit(prospect, uploads.map((u) => ({ documentKey: u.documentKey, uploadStatus: u.uploadStatus, signatoryId: u.signatoryId })), config),
   };
   const signatories = Array.isArray(prospect.signatoryInfo) ? (prospect.signatoryInfo as Record<string, unknown>[]) : [];
   const stakeholderSections = config.groups?.find((g) => g.forEachStakeholder)?.sections ?? [];
@@ -133,8 +137,11 @@ export function groupDocuments(prospect: Record<string, unknown>, config: Docume
   };
 
   for (const doc of required) {
-    place(entryOf(doc, byKey.get(doc.documentKey)), doc.section, doc.signatoryId);
-    byKey.delete(doc.documentKey);
+    const row = byKey.get(doc.documentKey);
+    // Another stakeholder's upload under this key (keys shift when a stakeholder is removed) stays theirs.
+    const own = row && fulfils(row, doc) ? row : undefined;
+    place(entryOf(doc, own), doc.section, doc.signatoryId);
+    if (own) byKey.delete(doc.documentKey);
   }
   for (const row of byKey.values()) place(entryOf(undefined, row), row.groupName, row.signatoryId);
   return out;

@@ -16,9 +16,10 @@ export interface LogicAudit {
 /**
  * The server's half of the form logic (src/validation/logic), run on every save before validation, with the same
  * evaluator as the browser: derived values recomputed whatever the client sent, answers hidden by a condition or
- * made stale by another field's change dropped, a value set on a disabled field not kept. `hidden` goes to validation so that nothing hidden is validated.
+ * made stale by another field's change dropped, a value set on a disabled field not kept. `hidden` goes to validation so that nothing hidden is validated;
+ * `derivedFrom` so that a derived field's error its input's error explains is not reported (as the browser does).
  */
-export function applyFormLogic(content: BuiltContent, document: Obj, previous?: Obj): { document: Obj; hidden: Set<string>; audit: LogicAudit[] } {
+export function applyFormLogic(content: BuiltContent, document: Obj, previous?: Obj): { document: Obj; hidden: Set<string>; derivedFrom: Map<string, string[]>; audit: LogicAudit[] } {
   const result = evaluateLogic(content, document, { formState: false, ...(previous === undefined ? {} : { previous }) });
   const seen = new Set<string>();
   const audit: LogicAudit[] = [];
@@ -28,5 +29,5 @@ export function applyFormLogic(content: BuiltContent, document: Obj, previous?: 
     seen.add(key);
     audit.push({ path: c.pointer, byLogic: c.reason });
   }
-  return { document: result.data, hidden: result.hidden, audit };
+  return { document: result.data, hidden: result.hidden, derivedFrom: result.derivedFrom, audit };
 }

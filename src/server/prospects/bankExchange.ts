@@ -5,7 +5,10 @@ import type { ContentValidator } from '../../content/contentValidator';
 import { pointerToDotted } from '../../validation/errors';
 import { ApiError } from '../plugins/app/errors';
 import type { DocumentRow } from '../repositories/documentRepository';
+import type { DocumentVerification } from '../repositories/bankRecordRepository';
 import type { SignatoryScreening } from '../screening/runScreening';
+import type { InlineFile } from './bankFileEncryption';
+import { addBankRecords, type BankRecords, takeImportedRecords } from './bankRecords';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -43,24 +46,36 @@ export interface ExportRecord {
   /** The prospect's row: created and last written. */
   createdAt?: Date;
   updatedAt?: Date;
-  /** Its audit trail, oldest first: who created it and who changed it last. */
-  audit?: { actor: string; action: string }[];
+  /** Its audit trail, oldest first: who created it and who changed it last, how it was saved last. */
+  audit?: { actor: string; action: string; changes?: unknown[] }[];
   /** Every upload that is still shown, oldest first (several uploads of one key: the newest is the current file). */
   uploads?: DocumentRow[];
+  /** The bank's own records of the application (src/server/prospects/bankRecords.ts). */
+  bankRecords?: BankRecords;
+  /** Agents' verifications of uploads (by upload id). */
+  verifications?: DocumentVerification[];
+  /** The contents of current files by upload id (base64, encrypted for the bank when its key is configured): only with the export's files=inline. */
+  fileData?: Map<string, InlineFile>;
 }
+
+/** The save actions of the audit trail (prospect.auto / save / submit): the last one's kind is the bank's saveType. */
+const SAVE_ACTION = /^prospect\.(auto|save|submit)$/;
 
 /** The bank segment of the documents API's addresses, as the app writes it (GET /api/banks/rak/prospects/{id}/documents/{key}). */
 const DOCUMENTS_BANK = 'rak';
 
-/** Audit actions that only read an application: they do not make anyone its last modifier. */
-const READ_ACTIONS = new Set(['prospect.export', 'document.download', 'agent.search']);
+/**
+ * Audit actions that do not change the application: reads, and what is kept beside it without a new version (the
+ * bank's records, agents' document verifications). They do not make anyone its last modifier.
+ */
+const READ_ACTIONS = new Set(['prospect.export', 'document.download', 'agent.search', 'prospect.bankRecords', 'document.verify', 'document.unverify']);
 
 /**
  * The application's documents as the bank's two lists: the current file of each document key, a stakeholder's
  * (signatoryId set) in stakeholdersDocuments, the company's in companyDocuments. filePath is the document key, url
  * the documents API's download address; submitted is the key's first upload, updated its newest (current) one.
  */
-function documentLists(prospectId: string, uploads: DocumentRow[]) {
+function documentLists(prospectId: string, uploads: DocumentRow[], record: ExportRecord) {
   const byKey = new Map<string, DocumentRow[]>();
   for (const u of uploads) byKey.set(u.documentKey, [...(byKey.get(u.documentKey) ?? []), u]);
   const companyDocuments: Obj[] = [];
@@ -83,10 +98,30 @@ function documentLists(prospectId: string, uploads: DocumentRow[]) {
       ...(current.uploadedBy ? { updatedBy: current.uploadedBy } : {}),
       updatedDt: current.createdAt.toISOString(),
       uploadStatus: current.uploadStatus,
+      ...documentState(current, record),
     };
     (current.signatoryId ? stakeholdersDocuments : companyDocuments).push(item);
   }
   return { ...(companyDocuments.length ? { companyDocuments } : {}), ...(stakeholdersDocuments.length ? { stakeholdersDocuments } : {}) };
+}
+
+/**
+ * What the bank's back end and the agents recorded about a document's current file: an agent's verification
+ * (verified is false until an agent verifies this upload; a new upload of the key is not verified), the bank's
+ * anti-virus check of the file (bank records, when it checked this upload), and with files=inline its contents
+ * (fileData, base64: encrypted for the bank with isEncrypted true and encryptionDetails when BANK_FILES_PUBLIC_KEY_PEM
+ * is set, else the file's own bytes with isEncrypted false; prospects/bankFileEncryption.ts).
+ */
+function documentState(current: DocumentRow, record: ExportRecord): Obj {
+  const verification = record.verifications?.find((v) => v.documentId === current.id);
+  const check = record.bankRecords?.documents?.find((d) => d.documentId === current.id);
+  const data = record.fileData?.get(current.id);
+  return {
+    verified: !!verification,
+    ...(verification ? { verifiedBy: verification.verifiedBy } : {}),
+    ...(check ? { avsCheck: check.avsCheck, avsCheckDt: check.avsCheckDt } : {}),
+    ...(data ?? {}),
+  };
 }
 
 /**
@@ -119,12 +154,27 @@ export function withServerRecord(document: Obj, prospectId: string, record: Expo
   if (created) section('applicationInfo').createdBy = created.actor;
   const changed = record.audit?.filter((e) => !READ_ACTIONS.has(e.action)).at(-1);
   if (changed) section('applicationInfo').lastModifiedBy = changed.actor;
-  if (record.uploads?.length) out.documents = documentLists(prospectId, record.uploads);
+  // How it was saved last (the bank's saveType and actionType accompany each save: 000 "saveType and actionType accompany each update").
+  const saved = record.audit?.filter((e) => SAVE_ACTION.test(e.action)).at(-1);
+  if (saved) {
+    section('applicationInfo').saveType = SAVE_ACTION.exec(saved.action)![1];
+    const action = saved.changes?.find((c): c is string => typeof c === 'string' && c.startsWith('actionType='));
+    if (action) section('applicationInfo').actionType = action.slice('actionType='.length);
+  }
+  if (record.uploads?.length) out.documents = documentLists(prospectId, record.uploads, record);
+  if (record.bankRecords) addBankRecords(out, record.bankRecords);
   if (signatories?.length) {
     const kyc = (s: unknown) => (isObj(s) && isObj(s.kycDetails) ? s.kycDetails : {});
     section('generalInfo').isPoliticallyExposed = signatories.some((s) => kyc(s).isPEP === true) ? 'Y' : 'N';
     section('orgKYCDetails').isShareholderACompany = signatories.some((s) => kyc(s).isShareholderACompany === true);
     const cards = Array.isArray(out.accountInfo) && out.accountInfo.some((a) => isObj(a) && a.debitCardApplied === true);
+    // The agent's KYC verification (the KYC annexure's verification date, 001 "KYC verification date required")
+    // covers the company and every stakeholder: the bank's kycVerified on each.
+    const annexure = isObj(out.kycAnnexure) ? out.kycAnnexure : {};
+    const kycVerified = typeof annexure.kycVerificationDate === 'string' && annexure.kycVerificationDate !== '';
+    signatories.forEach((s) => {
+      if (isObj(s)) s.kycVerified = kycVerified;
+    });
     signatories.forEach((s) => {
       if (!isObj(s) || kyc(s).isSignatory !== true) return;
       const card = isObj(s.debitCardInfo) ? s.debitCardInfo : undefined;
@@ -161,6 +211,8 @@ const SERVER_OWNED: { pointer: string; drop(document: Obj): boolean }[] = [
       ['applicationInfo', 'lastModifiedDate'],
       ['applicationInfo', 'createdBy'],
       ['applicationInfo', 'lastModifiedBy'],
+      ['applicationInfo', 'saveType'],
+      ['applicationInfo', 'actionType'],
     ] as const
   ).map(([section, key]) => ({
     pointer: `/${section}/${key}`,
@@ -173,7 +225,7 @@ const SERVER_OWNED: { pointer: string; drop(document: Obj): boolean }[] = [
  * `bank.<path>`), converted, the server's own fields dropped (listed in `notImported`), then checked against the
  * complete prospect schema (400, fields named `prospect.<path>`). Never throws anything but an ApiError.
  */
-export function importFromBank(content: BuiltContent, validator: ContentValidator, body: unknown): { prospect: Obj; notImported: string[] } {
+export function importFromBank(content: BuiltContent, validator: ContentValidator, body: unknown): { prospect: Obj; notImported: string[]; bankRecords: BankRecords; recordsTaken: string[] } {
   const format = formatOf(content);
   const validate = bankValidator(content);
   if (!validate(body)) {
@@ -195,6 +247,8 @@ export function importFromBank(content: BuiltContent, validator: ContentValidato
   } catch (error) {
     throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'INVALID', field: 'bank.extensions', message: (error as Error).message }]);
   }
+  // The bank's own records (CIF number, account manager, risk score, its review codes) are kept, beside the new application.
+  const { records: bankRecords, taken: recordsTaken } = takeImportedRecords(content, prospect);
   const notImported = SERVER_OWNED.filter((f) => f.drop(prospect)).map((f) => f.pointer);
   if (Array.isArray(prospect.signatoryInfo)) {
     // Per-signatory screening results are the server's (kept beside the prospect): the new application is screened itself.
@@ -202,6 +256,11 @@ export function importFromBank(content: BuiltContent, validator: ContentValidato
       if (isObj(s) && 'screeningInfo' in s) {
         delete s.screeningInfo;
         notImported.push(`/signatoryInfo/${i}/screeningInfo`);
+      }
+      // Derived by the export from the KYC annexure: never stored.
+      if (isObj(s) && 'kycVerified' in s) {
+        delete s.kycVerified;
+        notImported.push(`/signatoryInfo/${i}/kycVerified`);
       }
       // Derived by the export from the account's debit cards and the name on the card: never stored.
       if (isObj(s) && isObj(s.debitCardInfo) && 'issueDebitCard' in s.debitCardInfo) {
@@ -229,5 +288,5 @@ export function importFromBank(content: BuiltContent, validator: ContentValidato
       errors.slice(0, 50).map((e) => ({ errorCode: e.keyword.toUpperCase(), message: e.message, field: `prospect${e.path ? '.' + pointerToDotted(e.path) : ''}` })),
     );
   }
-  return { prospect, notImported };
+  return { prospect, notImported, bankRecords, recordsTaken };
 }

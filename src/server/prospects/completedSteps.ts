@@ -1,4 +1,6 @@
+import type { BuiltContent } from '../../content/contentTypes';
 import { type CompletedStep, readCompletedSteps } from '../../shared/completedSteps';
+import { applicableSteps } from '../../shared/stakeholderFlows';
 
 export { readCompletedSteps, type CompletedStep };
 
@@ -50,4 +52,19 @@ export function reconcileStakeholderSteps(before: Obj, after: Obj): Obj {
   const normalised = JSON.stringify({ completedSteps: next });
   if (!changed && normalised === stored) return after;
   return { ...after, freeFieldsInfo: { ...((after.freeFieldsInfo ?? {}) as Obj), freeField5: JSON.stringify({ completedSteps: next }) } };
+}
+
+/**
+ * Every step that applies to a document marked COMPLETED: for an application whose document has already passed the
+ * complete prospect schema (an import from the bank format), so that its stakeholders show as complete and the
+ * applicant can go on from the review, as after filling each step in the browser. Any completion it carried is
+ * replaced (an import takes none: the server owns it).
+ */
+export function markAllApplicableCompleted(content: Pick<BuiltContent, 'flows'>, document: Obj): Obj {
+  const stakeholders = Array.isArray(document.signatoryInfo) ? document.signatoryInfo : [];
+  const steps: CompletedStep[] = applicableSteps(content.flows, document).map((s) => {
+    const index = s.at ? Number(s.at.split('/')[2]) : undefined;
+    return { flowId: s.flow, step: s.step, status: 'COMPLETED', ...(index === undefined ? {} : { signatoryId: idOf(stakeholders[index], index) }) };
+  });
+  return { ...document, freeFieldsInfo: { ...((document.freeFieldsInfo ?? {}) as Obj), freeField5: JSON.stringify({ completedSteps: steps }) } };
 }

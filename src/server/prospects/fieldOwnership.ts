@@ -1,6 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
+import { jsonEqual } from '../../shared/jsonEqual';
 import { type FieldMap, type FieldNode, FORBIDDEN_KEYS, type Writer } from '../../content/fieldMap';
 import type { FieldError } from '../../validation/errors';
+import { DEFAULT_LOCALE, type Locale } from '../../content/i18n/locales';
+import { notWritableMessage, unknownFieldMessage } from '../../shared/serverMessages';
 
 /**
  * Enforces the field map (src/content/fieldMap.ts) on a write: a key no schema declares is refused, and so is a
@@ -18,19 +20,14 @@ export const WRITES: Record<'applicant' | 'agent', ReadonlySet<Writer>> = {
   agent: new Set(['applicant', 'agent']),
 };
 
-const MESSAGES: Record<Writer, (label: string) => string> = {
-  applicant: (label) => `${label} cannot be changed`,
-  agent: (label) => `${label} can only be changed by the bank's relationship officer`,
-  server: (label) => `${label} is set by the bank and cannot be changed`,
-};
-
 /** Stakeholders are matched by their id (they can be removed or reordered), other array items by position. */
 function storedItem(stored: unknown[], item: unknown, index: number): unknown {
   if (isObj(item) && item.signatoryId !== undefined) return stored.find((s) => isObj(s) && s.signatoryId === item.signatoryId);
   return stored[index];
 }
 
-export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may: ReadonlySet<Writer>): { errors: FieldError[]; document: Obj } {
+/** `locale`: the language of the refusals (the map's labels are the content's in that language). */
+export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may: ReadonlySet<Writer>, locale: Locale = DEFAULT_LOCALE): { errors: FieldError[]; document: Obj } {
   const errors: FieldError[] = [];
 
   const visit = (node: FieldNode, before: unknown, after: unknown, path: string, key: string, inherited: Writer): unknown => {
@@ -38,7 +35,7 @@ export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may
     if (!may.has(writer)) {
       if (after === undefined) return before;
       // An agent's field changed by an applicant is forbidden (403, as the annexure); the server's is not writable (400).
-      if (!isDeepStrictEqual(before, after)) errors.push({ path, keyword: writer === 'agent' ? 'forbidden' : 'not_writable', message: MESSAGES[writer](node.label || key) });
+      if (!jsonEqual(before, after)) errors.push({ path, keyword: writer === 'agent' ? 'forbidden' : 'not_writable', message: notWritableMessage(locale, writer, node.label || key) });
       return after;
     }
     if (after === undefined) {
@@ -59,11 +56,11 @@ export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may
       if (!child) {
         // Data of a field another content version had (a rollback removed it): the stored value sent back
         // unchanged is kept, so the application still saves and agents still read it; a new or changed value is refused.
-        if (!FORBIDDEN_KEYS.has(k) && isObj(before) && Object.prototype.hasOwnProperty.call(before, k) && isDeepStrictEqual(before[k], value)) {
+        if (!FORBIDDEN_KEYS.has(k) && isObj(before) && Object.prototype.hasOwnProperty.call(before, k) && jsonEqual(before[k], value)) {
           out[k] = value;
           continue;
         }
-        if (!node.open || FORBIDDEN_KEYS.has(k)) errors.push({ path: `${path}/${esc(k)}`, keyword: 'unknown_field', message: `"${k}" is not a field of the application` });
+        if (!node.open || FORBIDDEN_KEYS.has(k)) errors.push({ path: `${path}/${esc(k)}`, keyword: 'unknown_field', message: unknownFieldMessage(locale, k) });
         else out[k] = value;
         continue;
       }

@@ -13,6 +13,9 @@ import { findInvite, isKnownRoCode, markInviteUsed } from './invites';
 import { saveProspect, type SaveInput, type ValidationState } from './saveProspect';
 import { today } from '../../validation/clock';
 import { actorOf, authorize } from './writePolicy';
+import { ApiError } from '../plugins/app/errors';
+import { tooManyApplicationsMessage } from '../../shared/serverMessages';
+import { DEFAULT_MAX_OPEN_APPLICATIONS } from '../config';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -25,8 +28,20 @@ export function createProspectService(app: FastifyInstance) {
   const repo = createProspectRepository();
   const audit = createAuditRepository();
 
+  /**
+   * An applicant has at most MAX_OPEN_APPLICATIONS applications in progress: one more is refused (409) before it
+   * uses a lead number, and they are sent to My Applications. Agents are never refused (what they create counts among the applicant's).
+   */
+  async function refuseBeyondOpenLimit(principal: Principal, locale: Locale): Promise<void> {
+    const max = app.config.maxOpenApplications ?? DEFAULT_MAX_OPEN_APPLICATIONS;
+    const owner = { countryCode: principal.countryCode!, mobile: principal.mobile!, email: principal.email! };
+    if ((await repo.countOpenByOwner(app.database.db, owner)) >= max) {
+      throw new ApiError(409, 'TooManyApplications', [{ errorCode: 'TOO_MANY_APPLICATIONS', message: tooManyApplicationsMessage(locale, max) }]);
+    }
+  }
+
   /** `audit`: the action of the audit row and what it adds to the changes (an import says where the data came from). */
-  async function create(principal: Principal, body: Obj, ip: string, audited: { action: string; changes: unknown[] } = { action: 'prospect.create', changes: [] }, locale: Locale = DEFAULT_LOCALE): Promise<{ row: SavedProspect; validRoCode: string; contentNumber: number; validated: ValidationState }> {
+  async function create(principal: Principal, body: Obj, ip: string, audited: { action: string; changes: unknown[] } = { action: 'prospect.create', changes: [] }, locale: Locale = DEFAULT_LOCALE, serverOwned?: (document: Obj) => Obj): Promise<{ row: SavedProspect; validRoCode: string; contentNumber: number; validated: ValidationState }> {
     const actor = actorOf(principal);
     authorize(actor, 'create');
     if (app.recaptcha && principal.kind === 'customer') await app.recaptcha.check(body.recaptchaToken, ip);
@@ -37,12 +52,13 @@ export function createProspectService(app: FastifyInstance) {
     const { roCode: typedCode, ...applicantSent } = typed;
     if (isObj(sent.applicantInfo)) sent.applicantInfo = applicantSent;
     const template = structuredClone(content.built.prospectTemplate) as Obj;
-    let document = acceptClientDocument(content.built, actor, template, sent);
+    let document = acceptClientDocument(localizedContent(content, locale).built, actor, template, sent, locale);
     const applicant = { ...((document.applicantInfo ?? {}) as Obj) };
     if (principal.kind === 'customer') {
       // The application belongs to the verified mobile and e-mail, whatever the body says.
       Object.assign(applicant, { countryCode: principal.countryCode, mobileNo: principal.mobile, email: principal.email });
     }
+    if (principal.kind === 'customer') await refuseBeyondOpenLimit(principal, locale);
     const invite = typeof inviteToken === 'string' ? await findInvite(app.database.db, inviteToken) : undefined;
     // An invited applicant's application carries the inviting agent's RO code.
     const roCode = invite?.ro_code ?? (typeof typedCode === 'string' && typedCode !== '' ? typedCode : undefined);
@@ -60,8 +76,10 @@ export function createProspectService(app: FastifyInstance) {
     const logic = applyFormLogic(content.built, document);
     document = logic.document;
     const validated: ValidationState = { contentNumber: content.number, day: today(), hidden: logic.hidden };
-    const errors = validateProspect(localizedContent(content, locale).validator, document, { completeSteps: [{ step: 'applicantInfo', at: '' }], hidden: logic.hidden });
-    if (errors.length) throw fieldsValidation(errors);
+    const errors = validateProspect(localizedContent(content, locale).validator, document, { completeSteps: [{ step: 'applicantInfo', at: '' }], hidden: logic.hidden, derivedFrom: logic.derivedFrom });
+    if (errors.length) throw fieldsValidation(errors, 'prospect', locale);
+    // What only the server writes, once the caller's document is accepted (an import's completed steps).
+    if (serverOwned) document = serverOwned(document);
     const owner =
       principal.kind === 'customer'
         ? { countryCode: principal.countryCode!, mobile: principal.mobile!, email: principal.email! }

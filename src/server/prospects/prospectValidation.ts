@@ -4,7 +4,7 @@ import type { ContentValidator } from '../../content/contentValidator';
 import { type FieldError, INCOMPLETE_KEYWORDS } from '../../validation/errors';
 import { validateCore } from './coreSchema';
 import { applicableSteps as sharedApplicableSteps, type ApplicableStep } from '../../shared/stakeholderFlows';
-import { visibleErrors } from '../../validation/logic';
+import { explainedErrors, visibleErrors } from '../../validation/logic';
 
 const INCOMPLETE = INCOMPLETE_KEYWORDS;
 
@@ -38,9 +38,12 @@ function dedupe(errors: FieldError[]): FieldError[] {
  * What a save must satisfy:
  *  - always: no field breaks a rule (incomplete is fine), across every applicable step and the stakeholder list;
  *  - `complete` steps (the one the applicant continues from): every rule, required fields included;
+ *  - always: the prospect's fields no step edits (prospect.schema.json#/definitions/prospectFields), incomplete is fine;
  *  - `submit`: the whole prospect schema;
  *  - always, besides the published content: the protected core kept in code (identity, stakeholder list);
- *  - never: errors on fields the form logic hides (`hidden`, from applyFormLogic).
+ *  - never: errors on fields the form logic hides (`hidden`, from applyFormLogic);
+ *  - never: a derived field's error that an error of its input in the same step explains (`derivedFrom`, from
+ *    applyFormLogic; src/validation/logic explainedErrors): the browser reports a step's errors the same way.
  */
 export function validateProspect(
   validator: ContentValidator,
@@ -49,6 +52,8 @@ export function validateProspect(
     completeSteps?: { step: string; at: string }[];
     submit?: boolean;
     hidden?: ReadonlySet<string>;
+    /** The inputs of each derived field (LogicResult.derivedFrom). */
+    derivedFrom?: ReadonlyMap<string, readonly string[]>;
     /**
      * Steps known to find nothing (their data, the content, the day and what is hidden are those of a validation
      * that passed): not run again, unless they are complete steps. `stakeholderList` likewise for the list's check.
@@ -62,18 +67,23 @@ export function validateProspect(
   for (const { step, at } of applicableSteps(content, document)) {
     if (opts.unchanged?.step(step, at) && !complete.has(`${step}@${at}`)) continue;
     const found = validator.validate(`steps/${step}`, dataAt(document, at)).map((e) => ({ ...e, path: at + e.path }));
-    errors.push(...(complete.has(`${step}@${at}`) ? found : found.filter((e) => !INCOMPLETE.has(e.keyword))));
+    const reported = complete.has(`${step}@${at}`) ? found : found.filter((e) => !INCOMPLETE.has(e.keyword));
+    errors.push(...(opts.derivedFrom ? explainedErrors(opts.hidden ? visibleErrors(reported, opts.hidden) : reported, opts.derivedFrom) : reported));
   }
   if (content.stakeholderList && Array.isArray(document.signatoryInfo) && !opts.unchanged?.stakeholderList) {
     const found = validator.validate('stakeholderList', document.signatoryInfo).map((e) => ({ ...e, path: '/signatoryInfo' + e.path }));
     errors.push(...found.filter((e) => !INCOMPLETE.has(e.keyword)));
   }
+  // The prospect's fields no step edits (the account type, Islamic or not): what is wrong in them on every save,
+  // everything at submit (where the whole prospect schema checks them).
+  const prospectFields = validator.prospectFieldsRef();
+  if (prospectFields && !opts.submit) errors.push(...validator.validate(prospectFields, document).filter((e) => !INCOMPLETE.has(e.keyword)));
   if (opts.submit) errors.push(...validator.validate('prospect', document));
-  // The core repeats rules of the content in English: the content's error (in the request's language) is the one
-  // reported; the core's shows where the content found nothing at that field for that rule, or said only ajv's own
-  // words ("must be array": a published content without the message), which the core's message replaces.
+  // The core repeats some rules of the content (with the content's messages, in the request's language): the
+  // content's error is the one reported; the core's shows where the content found nothing at that field for that
+  // rule (an incomplete field on an automatic save), or said only ajv's own words.
   const reported = new Set(errors.filter((e) => !AJV_DEFAULT.test(e.message)).map((e) => `${e.path}\u0000${e.keyword}`));
-  errors.push(...validateCore(document, { submit: opts.submit }).filter((e) => !reported.has(`${e.path}\u0000${e.keyword}`)));
+  errors.push(...validateCore(document, { submit: opts.submit, content }).filter((e) => !reported.has(`${e.path}\u0000${e.keyword}`)));
   // Validation sees only what is visible: a hidden field (kept by its policy) never blocks a save.
   return dedupe(opts.hidden ? visibleErrors(errors, opts.hidden) : errors);
 }

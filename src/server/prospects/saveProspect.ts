@@ -1,9 +1,10 @@
 import { localizedContent } from '../../content/compiledContent';
+import { documentRequiredMessage } from '../../shared/serverMessages';
 import { DEFAULT_LOCALE, type Locale } from '../../content/i18n/locales';
 import type { ProspectDraft } from '../../shared/prospectDraft';
 import type { FastifyInstance } from 'fastify';
 import type { BuiltContent } from '../../content/contentTypes';
-import { isReadyForSubmit, requiredDocuments, UPLOADED, type DocumentsConfig } from '../../content/requiredDocuments';
+import { applicationUploads, fulfils, isReadyForSubmit, requiredDocuments, UPLOADED, type DocumentsConfig } from '../../content/requiredDocuments';
 import { ApiError } from '../plugins/app/errors';
 import { createDocumentRepository } from '../repositories/documentRepository';
 import { createProspectRepository, ProspectNotFoundError, type ProspectRow, type SavedProspect, VersionConflictError } from '../repositories/prospectRepository';
@@ -20,6 +21,7 @@ import { stepSections } from './stepSections';
 import { jsonEqual } from '../../shared/jsonEqual';
 import { today } from '../../validation/clock';
 import { currentLifecycle } from './lifecycle';
+import { saveBatchesOf } from './saveBatches';
 import { submitAndScreen } from './submitAndScreen';
 import { actorOf, authorize, stateOf } from './writePolicy';
 
@@ -80,15 +82,17 @@ export async function authorizeSaveOf(app: FastifyInstance, principal: Principal
 }
 
 /** 400 DocumentsRequired unless every required document is uploaded or the application has a valid RO code (spec). */
-async function requireDocuments(app: FastifyInstance, row: ProspectRow, document: Obj, config: DocumentsConfig): Promise<void> {
-  const uploads = (await createDocumentRepository().listCurrent(app.database.db, row.id)).map((u) => ({ documentKey: u.documentKey, uploadStatus: u.uploadStatus }));
+async function requireDocuments(app: FastifyInstance, row: ProspectRow, document: Obj, config: DocumentsConfig, named: { config: DocumentsConfig; locale: Locale }): Promise<void> {
+  // A removed stakeholder's uploads count for nobody (applicationUploads).
+  const uploads = applicationUploads(document, await createDocumentRepository().listCurrent(app.database.db, row.id)).map((u) => ({ documentKey: u.documentKey, uploadStatus: u.uploadStatus, signatoryId: u.signatoryId }));
   if (isReadyForSubmit(document, uploads, config)) return;
-  const done = new Set(uploads.filter((u) => u.uploadStatus === UPLOADED).map((u) => u.documentKey));
-  const missing = requiredDocuments(document, config).filter((d) => d.required && !done.has(d.documentKey));
+  const done = uploads.filter((u) => u.uploadStatus === UPLOADED);
+  const missing = requiredDocuments(document, config).filter((d) => d.required && !done.some((u) => fulfils(u, d)));
+  const titles = new Map(requiredDocuments(document, named.config).map((d) => [d.documentKey, d.documentTitle]));
   throw new ApiError(
     400,
     'DocumentsRequired',
-    missing.map((d) => ({ errorCode: 'DOCUMENT_REQUIRED', message: `Please upload ${d.documentTitle}`, field: `prospect.documents.${d.documentKey}` })),
+    missing.map((d) => ({ errorCode: 'DOCUMENT_REQUIRED', message: documentRequiredMessage(named.locale, titles.get(d.documentKey) ?? d.documentTitle), field: `prospect.documents.${d.documentKey}` })),
   );
 }
 
@@ -96,6 +100,12 @@ async function requireDocuments(app: FastifyInstance, row: ProspectRow, document
  * A save (auto, save, or submit) by an applicant or an agent: write policy, field ownership, validation, then one
  * transaction with the optimistic version check and the audit row; a submit also screens in that transaction.
  */
+/** A submit without the applicant's confirmation (the submit page's "I confirm that the information ... is true and complete"). */
+const DECLARATION_REQUIRED: Record<Locale, string> = {
+  en: 'Confirm that the information in this application is true and complete before you submit it',
+  ar: 'يرجى تأكيد أن المعلومات الواردة في هذا الطلب صحيحة وكاملة قبل تقديمه',
+};
+
 export async function saveProspect(
   app: FastifyInstance,
   principal: Principal,
@@ -117,7 +127,8 @@ export async function saveProspect(
   const submit = saveType === 'submit';
   authorize(actor, agentStep || ANNEXURE_SECTION in prospect ? 'annexureSave' : submit ? 'submit' : 'save', stateOf(row, await currentLifecycle(app)));
 
-  let document: ProspectDraft = acceptClientDocument(content.built, actor, row.document, prospect);
+  const localized = localizedContent(content, locale);
+  let document: ProspectDraft = acceptClientDocument(localized.built, actor, row.document, prospect, locale);
   if (actor === 'agent' && document[ANNEXURE_SECTION]) {
     document = withAnnexureUploads(document, await createDocumentRepository().listCurrent(app.database.db, row.id));
   }
@@ -142,9 +153,16 @@ export async function saveProspect(
   }
   const validated: ValidationState = { contentNumber: content.number, day: today(), hidden: logic.hidden };
   const unchanged = !submit && cached?.validated ? unchangedSteps(content, row.document, document, cached.validated, validated) : undefined;
-  const errors = validateProspect(localizedContent(content, locale).validator, document, { completeSteps, submit, hidden: logic.hidden, ...(unchanged ? { unchanged } : {}) });
-  if (errors.length) throw fieldsValidation(errors);
-  if (submit) await requireDocuments(app, row, document, content.built.documents as unknown as DocumentsConfig);
+  const errors = validateProspect(localized.validator, document, { completeSteps, submit, hidden: logic.hidden, derivedFrom: logic.derivedFrom, ...(unchanged ? { unchanged } : {}) });
+  // The submit page's confirmation is the applicant's to give: a submit without it is refused, as the page refuses it.
+  const undeclared = submit && actor === 'applicant' && declaration !== true;
+  if (errors.length || undeclared) {
+    const refused = fieldsValidation(errors, 'prospect', locale);
+    if (undeclared) refused.errors.push({ errorCode: 'REQUIRED', message: DECLARATION_REQUIRED[locale], field: 'declaration' });
+    throw refused;
+  }
+  // The rules of the documents are the content's; their names in refusals are the request's language's.
+  if (submit) await requireDocuments(app, row, document, content.built.documents as unknown as DocumentsConfig, { config: localized.built.documents as unknown as DocumentsConfig, locale });
   // Removed stakeholders lose their steps; a new signatory's completed steps reopen (spec 001 §4).
   document = reconcileStakeholderSteps(row.document, document);
   // The applicant's declaration, confirmed on the submit page, is recorded by the server with the submit (the bank's applicationInfo.declaration).
@@ -158,7 +176,8 @@ export async function saveProspect(
   }
 
   const write = { id: row.id, expectedVersion: version, document, schemaVersion: String(content.number), ...(expectedXmin === undefined ? {} : { expectedXmin }) };
-  const audited = { prospectId: row.id, principal, action: submit ? 'prospect.submit' : `prospect.${saveType}`, changes: [...changedPaths(row.document, document), ...logic.audit] };
+  // The save's actionType leads its changes: the export reads the last save's back (the bank's applicationInfo.actionType).
+  const audited = { prospectId: row.id, principal, action: submit ? 'prospect.submit' : `prospect.${saveType}`, changes: [...(actionType ? [`actionType=${actionType}`] : []), ...changedPaths(row.document, document), ...logic.audit] };
   // The applicant's language of this visit: the status messages (a submit's among them) are sent in it.
   if (principal.kind === 'customer' && row.locale !== locale) await createProspectRepository().setLocale(app.database.db, row.id, locale);
   try {
@@ -166,9 +185,10 @@ export async function saveProspect(
       const done = await submitAndScreen(app, write, audited);
       return { row: done.row, contentNumber: content.number, preScreening: done.outcome };
     }
-    // The new version and its audit row are written by one statement: one round trip, atomic by itself.
+    // The new version and its audit row are written by one statement, atomic by itself, together with the other
+    // saves that arrive while a write is in flight (group commit, saveBatches.ts).
     const { prospectId: _id, ...audit } = audited;
-    const saved = await createProspectRepository().save(app.database.db, { ...write, audit });
+    const saved = await saveBatchesOf(app.database).save({ ...write, audit });
     return { row: saved, contentNumber: content.number, validated };
   } catch (error) {
     if (error instanceof VersionConflictError) throw versionConflict(error);

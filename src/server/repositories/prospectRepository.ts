@@ -3,7 +3,7 @@ import { PREPARED } from '../db/preparedStatements';
 import type { Database } from '../db/tables';
 import { type AuditInput, auditValues } from './auditRepository';
 import { nameWords, normaliseMobile } from '../../shared/searchText';
-import { type SearchColumns, searchColumns } from './searchColumns';
+import { licenceNumberKey, type SearchColumns, searchColumns } from './searchColumns';
 
 export interface ProspectRow {
   id: string;
@@ -204,6 +204,19 @@ export function createProspectRepository() {
     },
 
     /** An applicant's own applications (come-back login, My Applications), newest first. */
+    /** How many applications of this owner are in progress (DRAFT): the cap on new ones (MAX_OPEN_APPLICATIONS). */
+    async countOpenByOwner(db: Db, owner: { countryCode: string; mobile: string; email: string }): Promise<number> {
+      const row = await db
+        .selectFrom('prospects')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('owner_mobile', '=', owner.mobile)
+        .where('owner_country_code', '=', owner.countryCode)
+        .where((eb) => eb(eb.fn('lower', ['owner_email']), '=', owner.email.toLowerCase()))
+        .where('status', '=', 'DRAFT')
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     async listByOwner(db: Db, owner: { countryCode: string; mobile: string; email: string }): Promise<ProspectSummary[]> {
       const rows = await db
         .selectFrom('prospects')
@@ -232,7 +245,7 @@ export function createProspectRepository() {
       if (criteria.mobileNo) q = q.where('owner_mobile', '=', normaliseMobile(criteria.mobileNo, criteria.countryCode));
       if (criteria.email) q = q.where((eb) => eb(eb.fn('lower', ['owner_email']), '=', criteria.email!.trim().toLowerCase()));
       if (criteria.leadNumber) q = q.where((eb) => eb(eb.fn('upper', ['lead_number']), '=', criteria.leadNumber!.trim().toUpperCase()));
-      if (criteria.tradeLicenseNo) q = q.where((eb) => eb(eb.fn('upper', ['trade_license_no']), '=', criteria.tradeLicenseNo!.trim().toUpperCase()));
+      if (criteria.tradeLicenseNo) q = q.where((eb) => eb(eb.fn('upper', ['trade_license_no']), '=', licenceNumberKey(criteria.tradeLicenseNo!)));
       if (criteria.eidNumber) q = q.where('eid_numbers', '@>', sql<string[]>`array[${criteria.eidNumber.replace(/-/g, '').trim()}]::text[]`);
       const sortColumn = { updatedAt: 'updated_at', prospectId: 'id', companyName: 'company_name', status: 'status' } as const;
       // The matches are found first (a materialized CTE, so each criterion uses its own index), then sorted
@@ -285,16 +298,7 @@ export function createProspectRepository() {
      */
     async save(
       db: Db,
-      input: {
-        id: string;
-        expectedVersion: number;
-        document: Record<string, unknown>;
-        documentJson?: string;
-        expectedXmin?: string;
-        status?: string;
-        schemaVersion?: string;
-        audit: Omit<AuditInput, 'prospectId'>;
-      },
+      input: SaveManyInput,
     ): Promise<SavedProspect> {
       const audit = auditValues({ ...input.audit, prospectId: input.id });
       const json = input.documentJson ?? JSON.stringify(input.document);
@@ -318,12 +322,102 @@ export function createProspectRepository() {
         select * from saved`.execute(db);
       const row = rows[0];
       if (row) return { ...toRow({ ...row, document: input.document }), xmin: row.row_xmin, jsonChars: json.length };
-      const current = await db.selectFrom('prospects').select('version').where('id', '=', input.id).executeTakeFirst();
-      if (!current) throw new ProspectNotFoundError(input.id);
-      if (input.expectedXmin !== undefined && current.version === input.expectedVersion) throw new StaleRowError(input.id);
-      throw new VersionConflictError(current.version);
+      return notSaved(db, input);
     },
+
+    /**
+     * Many saves of different prospects in one statement (group commit, prospects/saveBatches.ts): each save's
+     * new version and its audit row are written exactly as `save` writes them, under the same version (and
+     * xmin) condition, by one data-modifying statement: one round trip and one commit for all of them. A save
+     * whose condition fails writes nothing and gets `undefined` (`notSaved` says why); the statement as a whole
+     * is atomic, so if it fails, nothing of it is written. The ids must be distinct.
+     */
+    async saveMany(db: Db, inputs: SaveManyInput[]): Promise<(SavedProspect | undefined)[]> {
+      const jsons = inputs.map((input) => input.documentJson ?? JSON.stringify(input.document));
+      // One JSON array of records; the documents and the audit changes, already JSON, are spliced in as they are.
+      const now = JSON.stringify(new Date());
+      const records = inputs.map((input, i) => {
+        const audit = auditValues({ ...input.audit, prospectId: input.id });
+        const fields = JSON.stringify({
+          id: input.id,
+          expected_version: input.expectedVersion,
+          expected_xmin: input.expectedXmin ?? null,
+          status: input.status ?? null,
+          schema_version: input.schemaVersion ?? null,
+          actor_sub: audit.actor_sub,
+          actor_kind: audit.actor_kind,
+          action: audit.action,
+          ...searchColumns(input.document),
+        });
+        return `${fields.slice(0, -1)},"updated_at":${now},"changes":${audit.changes},"document":${jsons[i]}}`;
+      });
+      const { rows } = await sql<MetaRow>`${sql.raw(PREPARED)}
+        with input as (
+          select * from jsonb_to_recordset(cast(${`[${records.join(',')}]`} as jsonb)) as x(${sql.raw(batchColumns)})
+        ), saved as (
+          update prospects p set
+            document = x.document,
+            ${sql.raw(SEARCH_COLUMNS.map((c) => `${c} = x.${c}`).join(', '))},
+            version = x.expected_version + 1,
+            updated_at = x.updated_at,
+            status = coalesce(x.status, p.status),
+            schema_version = coalesce(x.schema_version, p.schema_version)
+          from input x
+          where p.id = x.id and p.version = x.expected_version and (x.expected_xmin is null or p.xmin = cast(x.expected_xmin as xid))
+          returning ${sql.raw(metaColumns.map((c) => `p.${c}`).join(', '))}, p.xmin::text as row_xmin
+        ), logged as (
+          insert into audit_log (prospect_id, actor_sub, actor_kind, action, changes)
+          select s.id, x.actor_sub, x.actor_kind, x.action, x.changes from saved s join input x on x.id = s.id
+        )
+        select * from saved`.execute(db);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return inputs.map((input, i) => {
+        const row = byId.get(input.id);
+        return row ? { ...toRow({ ...row, document: input.document }), xmin: row.row_xmin, jsonChars: jsons[i]!.length } : undefined;
+      });
+    },
+
+    /** Why a save wrote nothing: throws what `save` throws then (ProspectNotFoundError, StaleRowError, VersionConflictError). */
+    notSaved,
   };
+}
+
+/** A save as `save` and `saveMany` take it. */
+export interface SaveManyInput {
+  id: string;
+  expectedVersion: number;
+  document: Record<string, unknown>;
+  documentJson?: string;
+  expectedXmin?: string;
+  status?: string;
+  schemaVersion?: string;
+  audit: Omit<AuditInput, 'prospectId'>;
+}
+
+/** The search columns every save writes (all of searchColumns', so a column added there is written by batches too). */
+const SEARCH_COLUMNS = Object.keys(searchColumns({})) as (keyof SearchColumns)[];
+/** The record type of a batch's input rows (jsonb_to_recordset turns JSON arrays into text[]). */
+const batchColumns = [
+  'id text',
+  'expected_version integer',
+  'expected_xmin text',
+  'status text',
+  'schema_version text',
+  'actor_sub text',
+  'actor_kind text',
+  'action text',
+  ...SEARCH_COLUMNS.map((c) => `${c} ${Array.isArray(searchColumns({})[c]) ? 'text[]' : 'text'}`),
+  'updated_at timestamptz',
+  'changes jsonb',
+  'document jsonb',
+].join(', ');
+
+/** Throws why a save of `input` wrote nothing, read from the row as it is now. */
+async function notSaved(db: Db, input: { id: string; expectedVersion: number; expectedXmin?: string }): Promise<never> {
+  const current = await db.selectFrom('prospects').select('version').where('id', '=', input.id).executeTakeFirst();
+  if (!current) throw new ProspectNotFoundError(input.id);
+  if (input.expectedXmin !== undefined && current.version === input.expectedVersion) throw new StaleRowError(input.id);
+  throw new VersionConflictError(current.version);
 }
 
 export type ProspectRepository = ReturnType<typeof createProspectRepository>;

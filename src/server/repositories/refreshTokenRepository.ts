@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { PREPARED } from '../db/preparedStatements';
 import type { Database } from '../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -37,7 +38,8 @@ export function createRefreshTokenRepository() {
      */
     async familyStates(db: Db, ids: string[]): Promise<Map<string, SessionFamilyState>> {
       if (ids.length === 0) return new Map();
-      const { rows } = await sql<{ id: string; expires_at: Date | string; revoked_at: Date | string | null }>`
+      // One text for every batch: a prepared statement on PostgreSQL (db/preparedStatements.ts).
+      const { rows } = await sql<{ id: string; expires_at: Date | string; revoked_at: Date | string | null }>`${sql.raw(PREPARED)}
         select id, expires_at, revoked_at from session_families where id = any(cast(${ids} as text[]))`.execute(db);
       return new Map(rows.map((r) => [r.id, { expiresAt: new Date(r.expires_at), revokedAt: r.revoked_at ? new Date(r.revoked_at) : null }]));
     },

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { PREPARED } from '../db/preparedStatements';
 import type { Database } from '../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,14 +16,14 @@ export function createReplayNonceRepository() {
      */
     async claimMany(db: Db, nonces: string[]): Promise<Set<string>> {
       if (nonces.length === 0) return new Set();
-      const rows = await db
-        .with('async_commit', (qb) => qb.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')))
-        .insertInto('replay_nonces')
-        .columns(['nonce'])
-        .expression((eb) => eb.selectFrom('async_commit').select(sql<string>`unnest(cast(${nonces} as text[]))`.as('nonce')))
-        .onConflict((oc) => oc.column('nonce').doNothing())
-        .returning('nonce')
-        .execute();
+      // Written out, one text for every batch (a prepared statement on PostgreSQL, db/preparedStatements.ts): built
+      // by the query builder, this statement cost the server more CPU than the rest of a claim.
+      const { rows } = await sql<{ nonce: string }>`${sql.raw(PREPARED)}
+        with async_commit as (select set_config('synchronous_commit', 'off', true) as setting)
+        insert into replay_nonces (nonce)
+        select unnest(cast(${nonces} as text[])) from async_commit
+        on conflict (nonce) do nothing
+        returning nonce`.execute(db);
       return new Set(rows.map((r) => r.nonce));
     },
 

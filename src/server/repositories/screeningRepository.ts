@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
+import { licenceNumberKey } from './searchColumns';
 import {
   type BlacklistEntry,
   licenseKey,
@@ -51,13 +52,14 @@ export function createScreeningRepository() {
       return r && { ...(r.result as unknown as ScreeningOutcome), createdAt: new Date(r.created_at) };
     },
 
-    /** Other prospects carrying this trade licence number (the indexed search column). */
+    /** Other prospects carrying this trade licence number, case and surrounding spaces ignored (licenceNumberKey; the indexed search column). */
     async sameTradeLicence(db: Db, prospectId: string, licence: string): Promise<OtherApplication[]> {
-      if (!licence.trim()) return [];
+      const key = licenceNumberKey(licence);
+      if (!key) return [];
       const rows = await db
         .selectFrom('prospects')
         .select('id')
-        .where('trade_license_no', '=', licence.trim())
+        .where((eb) => eb(eb.fn('upper', ['trade_license_no']), '=', key))
         .where('id', '<>', prospectId)
         .limit(20)
         .execute();

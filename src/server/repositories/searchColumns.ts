@@ -17,6 +17,13 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
+/**
+ * A trade licence number as it is compared with other applications' (the duplicate check while typing, the
+ * screening's dedupe rule at submit, the agents' search): case and surrounding spaces ignored. The column's side
+ * is upper(trade_license_no), which has its own index (migrations/013); the column is stored trimmed.
+ */
+export const licenceNumberKey = (licence: string): string => licence.trim().toUpperCase();
+
 export function searchColumns(document: Obj): SearchColumns {
   const applicant = obj(document.applicantInfo);
   const organization = obj(document.organizationInfo);

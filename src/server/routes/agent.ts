@@ -3,6 +3,9 @@ import { nameWords } from '../../shared/searchText';
 import { labelOf } from '../../content/lifecycle';
 import { currentLifecycle } from '../prospects/lifecycle';
 import { fieldLabel, fieldMap } from '../../content/fieldMap';
+import { localizedContent } from '../../content/compiledContent';
+import { auditWords } from '../../shared/serverMessages';
+import { localeOf } from '../i18n/requestLocale';
 import { inviteLink, inviteState, newInviteToken } from '../prospects/invites';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../plugins/app/errors';
@@ -282,10 +285,15 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(404, 'ProspectError', [INVALID_PROSPECT]);
       }
       const entries = await audit.forProspect(app.database.db, prospectId);
-      const fields = fieldMap((await app.contentStore.current()).built);
-      const LOGIC: Record<string, string> = { derived: 'worked out from other answers', hidden: 'no longer asked', cleared: 'cleared' };
+      // In the request's language: field titles from its catalogue, the trail's own words (src/shared/serverMessages.ts).
+      const locale = localeOf(request);
+      const { built } = localizedContent(await app.contentStore.current(), locale);
+      const fields = fieldMap(built);
+      const lifecycle = built.lifecycle ?? (await currentLifecycle(app));
+      const said = auditWords(locale);
+      const LOGIC: Record<string, string> = said.byLogic;
       const words = (pointer: string) =>
-        pointer === '/' || pointer === '' ? 'The whole application' : (fieldLabel(fields, pointer) ?? pointer.split('/').filter(Boolean).join(' › '));
+        pointer === '/' || pointer === '' ? said.wholeApplication : (fieldLabel(fields, pointer) ?? pointer.split('/').filter(Boolean).join(' › '));
       const describe = (change: unknown): string => {
         if (typeof change === 'string') return change.startsWith('/') ? words(change) : change;
         if (change && typeof change === 'object') {
@@ -295,11 +303,11 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
             const title = typeof c.documentTitle === 'string' && c.documentTitle ? c.documentTitle : c.documentKey;
             return typeof c.fileName === 'string' ? `${title}: ${c.fileName}` : title;
           }
-          if (typeof c.from === 'string' && typeof c.to === 'string') return `${c.from} → ${c.to}`;
+          if (typeof c.from === 'string' && typeof c.to === 'string') return said.statusChange(labelOf(lifecycle, c.from), labelOf(lifecycle, c.to));
         }
         return JSON.stringify(change);
       };
-      // Staff appear by name (their subject is user:<id>); applicants as "Applicant".
+      // Staff appear by name (their subject is user:<id>); applicants as "Applicant", the system as "System".
       const staffIds = [...new Set(entries.map((e) => /^user:(.+)$/.exec(e.actor)?.[1]).filter((id): id is string => !!id))];
       const names = new Map<string, string>();
       if (staffIds.length) {
@@ -309,7 +317,7 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
       return {
         entries: entries.map((e) => ({
           at: e.at.toISOString(),
-          actor: names.get(e.actor) ?? (e.actorKind === 'customer' ? 'Applicant' : e.actor),
+          actor: names.get(e.actor) ?? (e.actorKind === 'customer' ? said.applicant : e.actorKind === 'system' ? said.system : e.actor),
           actorKind: e.actorKind,
           action: e.action,
           changes: auditChanges(e.changes),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
 import { buildConfigDocument, PRODUCT_IDS } from '../../content/configDocument';
 import { localizedContent } from '../../content/compiledContent';
 import { ROLES } from '../../content/contentTypes';
@@ -51,8 +52,12 @@ const configRoutes: FastifyPluginAsync = async (app) => {
       let entry = cache.get(key);
       if (!entry) {
         const { built } = localizedContent(content, locale);
-        const doc = buildConfigDocument(built, { role: role as 'customer' | 'agent', product, schemaVersion: content.number, publicKey: app.publicKeySpki, locale, version: content.built.version });
-        entry = { etag: `"${content.built.version}-${role}-${product ?? 'all'}-${locale}"`, body: JSON.stringify(doc) };
+        const { publicKeySpki } = await app.serverKeys();
+        const doc = buildConfigDocument(built, { role: role as 'customer' | 'agent', product, schemaVersion: content.number, publicKey: publicKeySpki, locale, version: content.built.version });
+        // The document carries the server's public key: a new key (a new data folder, a replaced key file) is a new
+        // document, so a browser's cached copy is not answered 304 with the old key (its saves would all fail).
+        const keyTag = createHash('sha256').update(publicKeySpki).digest('hex').slice(0, 12);
+        entry = { etag: `"${content.built.version}-${role}-${product ?? 'all'}-${locale}-${keyTag}"`, body: JSON.stringify(doc) };
         // The entries of the version served (per role, product and language); an older version's are dropped.
         for (const k of cache.keys()) if (!k.startsWith(`${content.built.version}|`)) cache.delete(k);
         cache.set(key, entry);

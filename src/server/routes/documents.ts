@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { INVALID_PROSPECT } from '../../shared/stopCodes';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { localizedContent } from '../../content/compiledContent';
-import type { DocumentsConfig } from '../../content/requiredDocuments';
+import { applicationUploads, type DocumentsConfig } from '../../content/requiredDocuments';
 import { localeOf } from '../i18n/requestLocale';
 import { contentDisposition } from '../documents/documentFiles';
 import { groupDocuments } from '../documents/documentList';
@@ -147,7 +147,8 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
       const prospect = await authorizedProspect(app, request, request.params.prospectId);
       const doc = await documents.findCurrent(app.database.db, prospect.id, request.params.documentKey);
       const missing = new ApiError(404, 'NotFound', [{ errorCode: 'DOCUMENT_NOT_FOUND', message: 'The document was not found' }]);
-      if (!doc) throw missing;
+      // A removed stakeholder's document is no longer the application's (it stays stored for the audit trail).
+      if (!doc || applicationUploads(prospect.document, [doc]).length === 0) throw missing;
       const stream = await app.documentStore.get(doc.storageKey).catch((error: unknown) => {
         if (error instanceof DocumentNotFoundError) {
           request.log.error({ storageKey: doc.storageKey }, 'document row without stored content');

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { INVALID_PROSPECT } from '../../shared/stopCodes';
+import { statusByBankOnlyMessage } from '../../shared/serverMessages';
+import { localeOf } from '../i18n/requestLocale';
 import { ApiError } from '../plugins/app/errors';
 import { type MoveInput, moveProspect } from '../prospects/lifecycle';
 import { canAccess } from '../prospects/prospectAccess';
@@ -22,8 +24,8 @@ const moveBody = {
  * The application's status moves (schemas/lifecycle.json): an agent's decision (change the status with a note,
  * request documents, approve, decline with a reason). The server checks the move against the lifecycle for the
  * caller's role (409 with the reason when it is not allowed), writes prospectStatusInfo with the audit row, and
- * tells the applicant by e-mail and SMS. An applicant may call it too and is refused every move the lifecycle
- * does not give applicants.
+ * tells the applicant by e-mail and SMS. An applicant is refused every move (403): their one move, the submit, is
+ * made by the save call (README); they are told so in their language before anything of the application is read.
  */
 const lifecycleRoutes: FastifyPluginAsync = async (app) => {
   const repo = createProspectRepository();
@@ -50,6 +52,7 @@ const lifecycleRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
+      if (request.principal!.kind === 'customer') throw new ApiError(403, 'Forbidden', [{ errorCode: 'FORBIDDEN', message: statusByBankOnlyMessage(localeOf(request)) }]);
       const row = await repo.findById(app.database.db, request.params.prospectId);
       if (!row || !canAccess(request, row)) throw new ApiError(404, 'ProspectError', [INVALID_PROSPECT]);
       const moved = await moveProspect(app, request.principal!, row, request.body);

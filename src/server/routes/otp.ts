@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { pointerToDotted } from '../../validation/errors';
 import { ApiError } from '../plugins/app/errors';
 import { tooManyRequests } from '../security/limits';
+import { tooManyCodesMessage } from '../../shared/serverMessages';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
@@ -89,14 +90,14 @@ const otpRoutes: FastifyPluginAsync = async (app) => {
 
       if (b.action === 'verify') {
         const limit = await app.rateLimiter.hit(`otp-verify:ip:${request.ip}`, otpRatePerIp * VERIFY_PER_IP_FACTOR, otpRateWindowSeconds);
-        if (!limit.allowed) throw tooManyRequests(reply, limit.retryAfter, 'OTP_RATE_LIMIT', 'Too many code checks from your network.');
+        if (!limit.allowed) throw tooManyRequests(reply, limit.retryAfter, 'OTP_RATE_LIMIT', tooManyCodesMessage(localeOf(request), 'checks'), localeOf(request));
         return app.otpService.verify(target, b.otpToken!);
       }
 
       const byIp = await app.rateLimiter.hit(`otp:ip:${request.ip}`, otpRatePerIp, otpRateWindowSeconds);
-      if (!byIp.allowed) throw tooManyRequests(reply, byIp.retryAfter, 'OTP_RATE_LIMIT', 'Too many codes were requested from your network.');
+      if (!byIp.allowed) throw tooManyRequests(reply, byIp.retryAfter, 'OTP_RATE_LIMIT', tooManyCodesMessage(localeOf(request), 'network'), localeOf(request));
       const byMobile = await app.rateLimiter.hit(`otp:mobile:${target.countryCode}${target.mobileNo}`, otpRatePerMobile, otpRateWindowSeconds);
-      if (!byMobile.allowed) throw tooManyRequests(reply, byMobile.retryAfter, 'OTP_RATE_LIMIT', 'Too many codes were requested for this mobile number.');
+      if (!byMobile.allowed) throw tooManyRequests(reply, byMobile.retryAfter, 'OTP_RATE_LIMIT', tooManyCodesMessage(localeOf(request), 'mobile'), localeOf(request));
 
       try {
         await app.otpService.generate(target, b.prospectId, localeOf(request));

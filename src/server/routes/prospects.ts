@@ -185,8 +185,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
               },
             },
             saveType: { type: 'string', enum: ['save', 'submit', 'auto'] },
-            // With a submit: the applicant confirmed that the information is true and complete.
-            declaration: { type: 'boolean' },
+            declaration: { type: 'boolean', description: "With a submit: the applicant confirmed that the information is true and complete (the submit page's checkbox). An applicant's submit without `true` is refused (400, field `declaration`); recorded as applicationInfo.declaration." },
             actionType: { type: 'string', enum: ['continue', 'next'] },
             step: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}$' },
             signatoryIndex: { type: 'integer', minimum: 0, maximum: 49 },

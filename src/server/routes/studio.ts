@@ -1,8 +1,11 @@
+import { localeOf } from '../i18n/requestLocale';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { compiledByHash, handOverValidatorCode } from '../../content/compiledContent';
 import { canonicalJson, contentHash } from '../../content/contentHash';
 import type { ContentFiles } from '../../content/contentTypes';
+import { localizeFiles } from '../../content/i18n/catalogue';
+import { LOCALES, type Locale } from '../../content/i18n/locales';
 import { ApiError } from '../plugins/app/errors';
 import type { Principal } from '../security/principal';
 import { createSchemaVersionRepository } from '../repositories/schemaVersionRepository';
@@ -54,6 +57,18 @@ const problemsError = (problems: Problem[]) =>
     400,
     'FieldsValidation',
     problems.map((p) => ({ errorCode: 'SCHEMA_PROBLEM', message: p.message, field: `files.${p.path}${p.pointer ? `#${p.pointer}` : ''}` })),
+  );
+
+/** 409 of an approval of a draft the check refuses: one item per problem, naming the file and where (as the check does). */
+const blockingProblems = (problems: Problem[]) =>
+  new ApiError(
+    409,
+    'DraftHasProblems',
+    problems.map((p) => ({
+      errorCode: 'BLOCKING_PROBLEM',
+      message: `Cannot approve while the check finds this problem (the author fixes it first): ${p.message}`,
+      field: `files.${p.path}${p.pointer ? `#${p.pointer}` : ''}`,
+    })),
   );
 
 /**
@@ -131,7 +146,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       if (!a) throw notFound(from);
       if (!b) throw notFound(to);
       const files = diffContent(a.content, b.content);
-      return { from, to, files, changes: describeDiff(a.content, b.content, files) };
+      return { from, to, files, changes: describeDiff(a.content, b.content, files, localeOf(request)) };
     },
   );
 
@@ -190,11 +205,11 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
     if (row.revision !== expected) throw draftChanged(row);
   };
   /** The draft against its base version in plain language (what the reviewer reads). */
-  async function readableChanges(baseVersion: number, changes: Record<string, unknown>) {
+  async function readableChanges(baseVersion: number, changes: Record<string, unknown>, locale: Locale = 'en') {
     const base = await loadVersion(baseVersion);
     const { files: merged } = mergeDraft(base.files, changes);
     const files = diffContent(base.files, merged);
-    return { files, changes: describeDiff(base.files, merged, files) };
+    return { files, changes: describeDiff(base.files, merged, files, locale) };
   }
   async function draftAnswer(row: Parameters<typeof view>[0], principal: Principal) {
     const latest = await versions.latestHeader(db);
@@ -223,7 +238,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/studio/drafts/:id/diff', { ...guard, schema: { params: idParams } }, async (request) => {
     const row = await loadDraft(request.params.id);
-    return { baseVersion: row.base_version, ...(await readableChanges(row.base_version, row.files)) };
+    return { baseVersion: row.base_version, ...(await readableChanges(row.base_version, row.files, localeOf(request))) };
   });
 
   // Autosave: the draft's changed files (and name), refused with 409 when a colleague saved since `revision`.
@@ -268,7 +283,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
     const { answer } = await checkStoredDraft(row);
     await studio.record(db, request.principal!, 'check', { draft: row.id, baseVersion: row.base_version, files: Object.keys(row.files), problems: answer.problems.length, fixturesFailed: answer.fixtures.failed, newlyFailing: answer.breaking.newlyFailing });
     const latest = await versions.latestHeader(db);
-    return { ...answer, revision: row.revision, latestVersion: latest?.version ?? row.base_version, diff: (await readableChanges(row.base_version, row.files)).changes };
+    return { ...answer, revision: row.revision, latestVersion: latest?.version ?? row.base_version, diff: (await readableChanges(row.base_version, row.files, localeOf(request))).changes };
   });
 
   app.post<{ Params: { id: string }; Body: { revision: number; comment?: string } }>(
@@ -315,6 +330,14 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(409, 'ReviewState', [{ errorCode: 'NOT_IN_REVIEW', message: 'The draft is not waiting for review: its author submits it first', field: 'id' }]);
       }
       if (decision === 'request_changes' && !text) throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'COMMENT_REQUIRED', message: 'Say what should change', field: 'comment' }]);
+      // A draft the publication would refuse cannot be approved: the server checks the draft as stored for what
+      // blocks a publication (the revision is checked again under the lock below, so the approval is of this very
+      // content; failing fixtures and broken applications are the acknowledgement's business, not a refusal).
+      if (decision === 'approve') {
+        const base = await (await loadVersion(row.base_version)).base();
+        const problems = await worker.run({ kind: 'problems', base, changes: row.files });
+        if (problems.length) throw blockingProblems(problems);
+      }
       const done = await db.transaction().execute(async (trx) => {
         const locked = await drafts.lock(trx, row.id);
         if (!locked || locked.revision !== row.revision || locked.status !== row.status) throw draftChanged(locked ?? row);
@@ -385,7 +408,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       });
       // This process at once (with the code just generated), the others on the notification (reading it stored).
       for (const variant of report.localizedCode ?? []) handOverValidatorCode(variant.contentHash, variant.code);
-      await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code } : undefined);
+      await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code, files: report.draft.files } : undefined);
       request.log.info({ version: published.n, baseVersion: row.base_version, draft: row.id }, 'content version published');
       return reply.code(201).send({ version: published.n, draft: await draftAnswer(published.done, request.principal!) });
     },
@@ -519,20 +542,28 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
   const contentPath = { type: 'string', maxLength: 200, pattern: CONTENT_PATH.source } as const;
 
   /**
-   * POST /api/studio/preview { baseVersion, files, step }: the validators of one step of a draft (the published
-   * version with the changed files laid over it), generated like a published version's and served as a module at
-   * the returned address (GET /api/validators/drafts/{token}.js), which the preview imports. 400 with the reason
-   * when the draft does not build or the step's schema does not compile.
+   * POST /api/studio/preview { baseVersion, files, step, locale? }: the validators of one step of a draft (the
+   * published version with the changed files laid over it), generated like a published version's and served as a
+   * module at the returned address (GET /api/validators/drafts/{token}.js), which the preview imports. In a locale
+   * other than English, the draft's catalogue (its i18n/<locale>.json) is laid over the files first, as the config
+   * endpoint does for a request in that language (localizeFiles): the messages are the applicant's in that
+   * language. 400 with the reason when the draft does not build or the step's schema does not compile.
    */
   const previewTokens = new Map<string, string>();
-  app.post<{ Body: { baseVersion: number; files: Record<string, unknown>; step: string } }>(
+  app.post<{ Body: { baseVersion: number; files: Record<string, unknown>; step: string; locale?: Locale } }>(
     '/studio/preview',
-    { ...guard, schema: { body: { type: 'object', required: ['baseVersion', 'files', 'step'], additionalProperties: false, properties: { baseVersion: version, files, step: stepName } } } },
+    {
+      ...guard,
+      schema: {
+        body: { type: 'object', required: ['baseVersion', 'files', 'step'], additionalProperties: false, properties: { baseVersion: version, files, step: stepName, locale: { type: 'string', enum: [...LOCALES] } } },
+      },
+    },
     async (request) => {
-      const { baseVersion, files: changes, step } = request.body;
+      const { baseVersion, files: changes, step, locale = 'en' } = request.body;
       const base = await loadVersion(baseVersion);
-      const { files: merged, problems } = mergeDraft(base.files, changes);
+      const { files: draftFiles, problems } = mergeDraft(base.files, changes);
       if (problems.length) throw problemsError(problems);
+      const merged = localizeFiles(draftFiles, locale);
       const key = `${contentHash(merged)}/${step}`;
       const known = previewTokens.get(key);
       if (known && app.previewModules.get(known)) return { module: `/api/validators/drafts/${known}.js` };

@@ -139,8 +139,10 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * Logout: ends the session on the server by revoking the whole refresh-token family of the given token (every
-   * rotation of it), so a copy of any of them can no longer renew the session. Idempotent: an unknown or
-   * already revoked token also answers 204. A token of another user is refused.
+   * rotation of it), so a copy of any of them can no longer renew the session, and the session of the calling
+   * access token itself, whatever refresh token came with it (a stale or unknown one must not leave the caller
+   * signed in behind a 204). Idempotent: an unknown or already revoked token also answers 204. A token of another
+   * user is refused.
    */
   app.post<{ Body: { client_id: string; refresh_token: string } }>(
     '/onboarding/logout',
@@ -153,6 +155,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         }
         await app.tokenService.revoke(row.familyId);
       }
+      if (request.sessionId && request.sessionId !== row?.familyId) await app.tokenService.revoke(request.sessionId);
       return reply.code(204).header('cache-control', 'no-store').send();
     },
   );

@@ -3,6 +3,9 @@ import { ApiError } from '../plugins/app/errors';
 import { createUserRepository, normalizeUsername } from '../repositories/userRepository';
 import { tooManyRequests } from '../security/limits';
 import { verifyAgainstDummy, verifyPassword } from '../security/passwordHash';
+import type { Locale } from '../../content/i18n/locales';
+import { localeOf } from '../i18n/requestLocale';
+import { badCredentialsMessage, signInLockedMessage } from '../../shared/serverMessages';
 
 const body = {
   type: 'object',
@@ -32,8 +35,8 @@ const answer = {
 } as const;
 
 /** One message for an unknown user and a wrong password, so the answer does not reveal which usernames exist. */
-const badCredentials = () =>
-  new ApiError(401, 'Unauthorized', [{ errorCode: 'INVALID_CREDENTIALS', message: 'The username or password is incorrect' }]);
+const badCredentials = (locale: Locale) =>
+  new ApiError(401, 'Unauthorized', [{ errorCode: 'INVALID_CREDENTIALS', message: badCredentialsMessage(locale) }]);
 
 /**
  * POST /api/users/authenticate {username, password, deviceId}: staff (agent, product) login. Failures are
@@ -54,7 +57,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       const limits = [[userKey, loginMaxFailures], [ipKey, loginMaxFailuresPerIp]] as const;
       for (const [key] of limits) {
         const left = await app.rateLimiter.lockedFor(key);
-        if (left > 0) throw tooManyRequests(reply, left, 'LOGIN_LOCKED', 'Too many failed sign-in attempts.');
+        if (left > 0) throw tooManyRequests(reply, left, 'LOGIN_LOCKED', signInLockedMessage(localeOf(request)), localeOf(request));
       }
 
       const user = await users.findByUsername(app.database.db, username);
@@ -67,7 +70,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
           if (!(await app.rateLimiter.peek(key, limit, window)).allowed) await app.rateLimiter.lock(key, window);
         }
         request.log.info({ username: normalizeUsername(username) }, 'sign-in failed');
-        throw badCredentials();
+        throw badCredentials(localeOf(request));
       }
       await app.rateLimiter.reset(userKey);
 

@@ -52,7 +52,7 @@ const validatorRoutes: FastifyPluginAsync = async (app) => {
       const current = await app.contentStore.current();
       const compiled = current.built.version === version ? current : compiledByHash(version);
       if (!compiled) throw notFound(`content version ${version}`);
-      module = validatorModule(localizedContent(compiled, locale).validator.browserCode(role));
+      module = validatorModule(await localizedContent(compiled, locale).validator.browserModule(role));
       // The modules of the versions still served (a few at most): drop those of versions no longer cached.
       for (const k of modules.keys()) if (!compiledByHash(k.split('/')[0]!)) modules.delete(k);
       modules.set(key, module);

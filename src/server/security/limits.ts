@@ -1,10 +1,13 @@
 import type { FastifyReply } from 'fastify';
+import type { Locale } from '../../content/i18n/locales';
+import { tryAgainIn } from '../../shared/serverMessages';
 import { ApiError } from '../plugins/app/errors';
 
-/** A 429 in the one error body, with Retry-After; the message says when to try again. */
-export function tooManyRequests(reply: FastifyReply, retryAfter: number, errorCode: string, what: string): ApiError {
+/**
+ * A 429 in the one error body, with Retry-After; the message (`what`, already in `locale`) is followed by when to
+ * try again in the same language (an Arabic refusal must not end in English).
+ */
+export function tooManyRequests(reply: FastifyReply, retryAfter: number, errorCode: string, what: string, locale: Locale = 'en'): ApiError {
   reply.header('retry-after', String(retryAfter));
-  const minutes = Math.ceil(retryAfter / 60);
-  const wait = retryAfter < 60 ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new ApiError(429, 'TooManyRequests', [{ errorCode, message: `${what} Please try again in ${wait}.` }]);
+  return new ApiError(429, 'TooManyRequests', [{ errorCode, message: `${what} ${tryAgainIn(locale, retryAfter)}` }]);
 }

@@ -1,4 +1,4 @@
-import { createBatcher } from '../db/batchedReads';
+import { type BatchOptions, createBatcher } from '../db/batchedReads';
 
 /**
  * Replay-nonce claims in batches (createBatcher), as PostgreSQL commits in groups: the first claim goes to the
@@ -7,6 +7,6 @@ import { createBatcher } from '../db/batchedReads';
  * once. The database stays the one judge (every process refuses the others' nonces). A nonce sent twice in one batch
  * is fresh for the first request only.
  */
-export function createNonceClaims(claimMany: (nonces: string[]) => Promise<Set<string>>): (nonce: string) => Promise<boolean> {
-  return createBatcher(claimMany, (fresh, nonce) => fresh.delete(nonce));
+export function createNonceClaims(claimMany: (nonces: string[]) => Promise<Set<string>>, options?: BatchOptions): (nonce: string) => Promise<boolean> {
+  return createBatcher(claimMany, (fresh, nonce) => fresh.delete(nonce), options);
 }

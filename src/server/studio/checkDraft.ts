@@ -7,6 +7,7 @@ import { missingCoreFiles, protectedCoreProblems } from './protectedCore';
 import { ownershipCoreProblems } from './protectedOwnership';
 import { compileProblem, dataFileProblems, schemaFileProblems } from './schemaChecks';
 import { uiSchemaProblems } from './uiChecks';
+import { limitProblems } from './limitChecks';
 import { checkLogic } from '../../validation/logic';
 import { draftTranslationIssues, translationIssueMessage } from '../../content/i18n/draftTranslations';
 import { LOCALES } from '../../content/i18n/locales';
@@ -38,6 +39,8 @@ export const breather = () => new Promise<void>((resolve) => setImmediate(resolv
 export async function checkDraft(base: ContentFiles, changes: Record<string, unknown>): Promise<DraftCheck> {
   const check = await checkContent(base, changes);
   check.problems.push(...translationProblems(base, check.files, Object.keys(changes)));
+  // Messages and help texts (every language) that state a limit other than the field's: customers would read it.
+  check.problems.push(...limitProblems(base, check.files, Object.keys(changes)));
   return check;
 }
 

@@ -54,7 +54,100 @@ const ERROR_KEYWORDS: Record<string, string> = {
   enum: 'message when not one of the choices',
 };
 
-const show = (v: unknown) => (v === undefined ? 'nothing' : typeof v === 'string' ? `"${v}"` : canonicalJson(v));
+/** The same words in Arabic (the studio in Arabic asks with Accept-Language: ar); the fields' and steps' names stay the content's. */
+const KEYWORDS_AR: Record<string, string> = {
+  title: 'التسمية',
+  description: 'النص التوضيحي',
+  maxLength: 'الحد الأقصى للطول',
+  minLength: 'الحد الأدنى للطول',
+  maximum: 'القيمة القصوى',
+  minimum: 'القيمة الدنيا',
+  pattern: 'النمط',
+  type: 'النوع',
+  enum: 'الخيارات',
+  format: 'الصيغة',
+  default: 'القيمة الافتراضية',
+  'x-list': 'القائمة',
+  'x-trimmed': 'الرسالة عند البدء أو الانتهاء بمسافة',
+  'ui:placeholder': 'النص الإرشادي داخل الحقل',
+  'ui:help': 'النص التوضيحي',
+  'ui:title': 'التسمية',
+  'ui:widget': 'نوع الإدخال',
+  'ui:order': 'ترتيب الحقول',
+  'ui:logic': 'المنطق',
+  'ui:options': 'خيارات العرض',
+};
+const ERROR_KEYWORDS_AR: Record<string, string> = {
+  maxLength: 'الرسالة عند تجاوز الطول',
+  minLength: 'الرسالة عند القِصَر أو الفراغ',
+  pattern: 'الرسالة عند خطأ الصيغة',
+  required: 'الرسالة عند عدم التعبئة',
+  maximum: 'الرسالة عند تجاوز القيمة القصوى',
+  minimum: 'الرسالة عند النقص عن القيمة الدنيا',
+  type: 'الرسالة عند نوع غير صحيح',
+  enum: 'الرسالة عند اختيار غير مدرج',
+};
+
+/** The sentences of a change, per language. */
+const PHRASES = {
+  en: {
+    keywords: KEYWORDS,
+    errorKeywords: ERROR_KEYWORDS,
+    messageFor: (key: string) => `message for ${key}`,
+    messages: 'messages',
+    logic: (key: string) => `logic (${key})`,
+    displayOption: (key: string) => `display option ${key}`,
+    field: 'field',
+    nowRequired: 'now required',
+    noLongerRequired: 'no longer required',
+    displayRemoved: 'display settings removed',
+    displayAdded: 'display settings added',
+    removed: 'removed',
+    added: 'added',
+    valueAdded: (what: string, value: string) => `${what} ${value} added`,
+    valueRemoved: (what: string, value: string) => `${what} ${value} removed`,
+    nothing: 'nothing',
+    list: (name: string) => `List ${name}`,
+    moved: (from: number, to: number) => `moved from position ${from} to ${to}`,
+    addedAt: (at: number) => `added at position ${at}`,
+    renamed: 'renamed',
+    fileStatus: (kind: 'display' | 'step' | 'file', status: string) => `${kind === 'display' ? 'display settings' : kind} ${status}`,
+    language: (code: string) => ({ ar: 'Arabic' })[code] ?? code,
+    translationOf: (language: string, text: string) => `${language} of ${text}`,
+    textsOf: (language: string, file: string) => `${language} texts${file ? ` of ${file}` : ''}`,
+  },
+  ar: {
+    keywords: KEYWORDS_AR,
+    errorKeywords: ERROR_KEYWORDS_AR,
+    messageFor: (key: string) => `الرسالة الخاصة بـ ${key}`,
+    messages: 'الرسائل',
+    logic: (key: string) => `المنطق (${key})`,
+    displayOption: (key: string) => `خيار العرض ${key}`,
+    field: 'الحقل',
+    nowRequired: 'أصبح إلزاميًا',
+    noLongerRequired: 'لم يعد إلزاميًا',
+    displayRemoved: 'أُزيلت إعدادات العرض',
+    displayAdded: 'أُضيفت إعدادات العرض',
+    removed: 'أُزيل',
+    added: 'أُضيف',
+    valueAdded: (what: string, value: string) => `أُضيف ${what} ${value}`,
+    valueRemoved: (what: string, value: string) => `أُزيل ${what} ${value}`,
+    nothing: 'لا شيء',
+    list: (name: string) => `القائمة ${name}`,
+    moved: (from: number, to: number) => `نُقل من الموضع ${from} إلى الموضع ${to}`,
+    addedAt: (at: number) => `أُضيف في الموضع ${at}`,
+    renamed: 'أُعيدت تسميته',
+    fileStatus: (kind: 'display' | 'step' | 'file', status: string) =>
+      `${{ display: 'إعدادات العرض', step: 'الخطوة', file: 'الملف' }[kind]}: ${{ added: 'أُضيفت', removed: 'أُزيلت', changed: 'تغيّرت' }[status] ?? status}`,
+    language: (code: string) => ({ ar: 'العربية', en: 'الإنجليزية' })[code] ?? code,
+    translationOf: (language: string, text: string) => `النص ب${language} لـ ${text}`,
+    textsOf: (language: string, file: string) => `النصوص ب${language}${file ? ` في ${file}` : ''}`,
+  },
+};
+type Phrases = (typeof PHRASES)['en'];
+let words_: Phrases = PHRASES.en;
+
+const show = (v: unknown) => (v === undefined ? words_.nothing : typeof v === 'string' ? `"${v}"` : canonicalJson(v));
 
 function words(key: string): string {
   const w = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -62,11 +155,11 @@ function words(key: string): string {
 }
 
 function keywordText(rest: string[]): string {
-  if (rest[0] === 'errorMessage' && rest[1]) return ERROR_KEYWORDS[rest[1]] ?? `message for ${words(rest[1]).toLowerCase()}`;
-  if (rest[0] === 'errorMessage') return 'messages';
-  if (rest[0] === 'ui:logic' && rest[1]) return `logic (${words(rest[1]).toLowerCase()})`;
-  if (rest[0] === 'ui:options' && rest[1]) return `display option ${words(rest[1]).toLowerCase()}`;
-  return rest[0] ? (KEYWORDS[rest[0]] ?? words(rest[0]).toLowerCase()) : 'field';
+  if (rest[0] === 'errorMessage' && rest[1]) return words_.errorKeywords[rest[1]] ?? words_.messageFor(words(rest[1]).toLowerCase());
+  if (rest[0] === 'errorMessage') return words_.messages;
+  if (rest[0] === 'ui:logic' && rest[1]) return words_.logic(words(rest[1]).toLowerCase());
+  if (rest[0] === 'ui:options' && rest[1]) return words_.displayOption(words(rest[1]).toLowerCase());
+  return rest[0] ? (words_.keywords[rest[0]] ?? words(rest[0]).toLowerCase()) : words_.field;
 }
 
 /** The node of a schema at a field path (properties / items), and its title. */
@@ -129,8 +222,8 @@ function stepChange(from: ContentFiles, to: ContentFiles, path: string, step: st
     const before = (schemaNode(from[schemaPath], fields)?.required as unknown[] | undefined) ?? [];
     const after = (schemaNode(to[schemaPath], fields)?.required as unknown[] | undefined) ?? [];
     const out: ReadableChange[] = [];
-    for (const key of after.filter((k) => !before.includes(k))) out.push({ ...base, field: labelOf(from, to, schemaPath, [...fields, String(key)]), kind: 'changed', text: 'now required' });
-    for (const key of before.filter((k) => !after.includes(k))) out.push({ ...base, field: labelOf(from, to, schemaPath, [...fields, String(key)]), kind: 'changed', text: 'no longer required' });
+    for (const key of after.filter((k) => !before.includes(k))) out.push({ ...base, field: labelOf(from, to, schemaPath, [...fields, String(key)]), kind: 'changed', text: words_.nowRequired });
+    for (const key of before.filter((k) => !after.includes(k))) out.push({ ...base, field: labelOf(from, to, schemaPath, [...fields, String(key)]), kind: 'changed', text: words_.noLongerRequired });
     return out;
   }
   // A message of one required field, kept on its parent (errorMessage.required.<key>), belongs to that field.
@@ -140,59 +233,67 @@ function stepChange(from: ContentFiles, to: ContentFiles, path: string, step: st
   }
   const field = fields.length ? labelOf(from, to, ui ? schemaPath : path, fields) : where;
   if (rest.length === 0 && fields.length) {
-    if (change.after === undefined) return [{ ...base, field, kind: 'removed', text: ui ? 'display settings removed' : 'removed' }];
-    if (change.before === undefined) return [{ ...base, field, kind: 'added', text: ui ? 'display settings added' : 'added' }];
+    if (change.after === undefined) return [{ ...base, field, kind: 'removed', text: ui ? words_.displayRemoved : words_.removed }];
+    if (change.before === undefined) return [{ ...base, field, kind: 'added', text: ui ? words_.displayAdded : words_.added }];
   }
   const what = keywordText(rest);
-  if (change.before === undefined) return [{ ...base, field, kind: 'added', text: `${what} ${show(change.after)} added` }];
-  if (change.after === undefined) return [{ ...base, field, kind: 'removed', text: `${what} ${show(change.before)} removed` }];
+  if (change.before === undefined) return [{ ...base, field, kind: 'added', text: words_.valueAdded(what, show(change.after)) }];
+  if (change.after === undefined) return [{ ...base, field, kind: 'removed', text: words_.valueRemoved(what, show(change.before)) }];
   return [{ ...base, field, kind: 'changed', text: `${what} ${show(change.before)} → ${show(change.after)}` }];
 }
 
 /** A reference-list change, per option: added, removed, renamed or moved. */
 function listChange(to: ContentFiles, from: ContentFiles, path: string, change: Change): ReadableChange {
   const file = (isObj(to[path]) ? to[path] : from[path]) as Obj | undefined;
-  const where = `List ${typeof file?.title === 'string' && file.title ? file.title : path.slice(6, -5)}`;
+  const where = words_.list(typeof file?.title === 'string' && file.title ? file.title : path.slice(6, -5));
   const parts = split(change.pointer);
   const base = { where, path, pointer: change.pointer };
   if (parts[0] === 'options' && parts[1] !== undefined) {
     const index = Number(parts[1]);
     if (parts.length === 2) {
-      if (change.movedFrom !== undefined) return { ...base, field: optionLabel(change.after), kind: 'moved', text: `moved from position ${change.movedFrom + 1} to ${index + 1}` };
-      if (change.before === undefined) return { ...base, field: optionLabel(change.after), kind: 'added', text: `added at position ${index + 1}` };
-      if (change.after === undefined) return { ...base, field: optionLabel(change.before), kind: 'removed', text: 'removed' };
+      if (change.movedFrom !== undefined) return { ...base, field: optionLabel(change.after), kind: 'moved', text: words_.moved(change.movedFrom + 1, index + 1) };
+      if (change.before === undefined) return { ...base, field: optionLabel(change.after), kind: 'added', text: words_.addedAt(index + 1) };
+      if (change.after === undefined) return { ...base, field: optionLabel(change.before), kind: 'removed', text: words_.removed };
     }
     const options = isObj(to[path]) && Array.isArray((to[path] as Obj).options) ? ((to[path] as Obj).options as unknown[]) : [];
     const option = optionLabel(options[index]);
-    if (parts[2] === 'label' && parts.length === 3) return { ...base, field: option, kind: 'renamed', text: `renamed ${show(change.before)} → ${show(change.after)}` };
+    if (parts[2] === 'label' && parts.length === 3) return { ...base, field: option, kind: 'renamed', text: `${words_.renamed} ${show(change.before)} → ${show(change.after)}` };
     return { ...base, field: option, kind: 'changed', text: `${words(parts.slice(2).join(' ')).toLowerCase()} ${show(change.before)} → ${show(change.after)}` };
   }
   return { ...base, kind: 'changed', text: `${keywordText(parts)} ${show(change.before)} → ${show(change.after)}` };
 }
 
-/** The diff of two versions (or a draft and its base) in plain language, per step and field, lists by option. */
-const LANGUAGES: Record<string, string> = { ar: 'Arabic' };
 
 /** A translation's change in words: the step (or list) it belongs to, the text it translates, before and after. */
 function catalogueChange(to: ContentFiles, path: string, change: Change): ReadableChange {
-  const language = LANGUAGES[path.slice(5, 7)] ?? path.slice(5, 7);
+  const language = words_.language(path.slice(5, 7));
   const [section, file = '', inner, ...rest] = split(change.pointer);
   const step = /^steps\/([A-Za-z0-9]+)\.(schema|ui)\.json$/.exec(file);
-  const where = section === 'texts' && step ? stepTitle(to, step[1]!) : section === 'lists' && file ? `List ${file}` : file || path;
+  const where = section === 'texts' && step ? stepTitle(to, step[1]!) : section === 'lists' && file ? words_.list(file) : file || path;
   const text =
     section === 'texts' && inner !== undefined && rest.length === 0
-      ? `${language} of ${describeText(file, inner).replace(/ \([^)]*\)$/, '')}: ${show(change.before)} → ${show(change.after)}`
-      : `${language} texts${file ? ` of ${file}` : ''}: ${show(change.before)} → ${show(change.after)}`;
+      ? `${words_.translationOf(language, describeText(file, inner).replace(/ \([^)]*\)$/, ''))}: ${show(change.before)} → ${show(change.after)}`
+      : `${words_.textsOf(language, file)}: ${show(change.before)} → ${show(change.after)}`;
   return { where, kind: change.before === undefined ? 'added' : change.after === undefined ? 'removed' : 'changed', text, path, pointer: change.pointer };
 }
 
-export function describeDiff(from: ContentFiles, to: ContentFiles, files: FileDiff[]): ReadableChange[] {
+/** The diff of two versions (or a draft and its base) in plain language, per step and field, lists by option; in the asker's language. */
+export function describeDiff(from: ContentFiles, to: ContentFiles, files: FileDiff[], locale: 'en' | 'ar' = 'en'): ReadableChange[] {
+  words_ = PHRASES[locale];
+  try {
+    return describeFiles(from, to, files);
+  } finally {
+    words_ = PHRASES.en;
+  }
+}
+
+function describeFiles(from: ContentFiles, to: ContentFiles, files: FileDiff[]): ReadableChange[] {
   const out: ReadableChange[] = [];
   for (const file of files) {
     const step = /^steps\/([A-Za-z0-9]+)\.(schema|ui)\.json$/.exec(file.path);
     if (file.status !== 'changed') {
       const where = step ? stepTitle(file.status === 'added' ? to : from, step[1]!) : file.path;
-      out.push({ where, kind: file.status, text: `${step ? (step[2] === 'ui' ? 'display settings' : 'step') : 'file'} ${file.status}`, path: file.path, pointer: '' });
+      out.push({ where, kind: file.status, text: words_.fileStatus(step ? (step[2] === 'ui' ? 'display' : 'step') : 'file', file.status), path: file.path, pointer: '' });
       continue;
     }
     for (const change of file.changes) {

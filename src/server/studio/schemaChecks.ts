@@ -1,4 +1,5 @@
 import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
+import { isNumericKeyword, numericLimitMessage, withinLimit } from '../../content/numericLimits';
 import { SCHEMA_BASE, type ContentFiles } from '../../content/contentTypes';
 import { createAjv } from '../../validation/createAjv';
 import { projectKeywords } from '../../validation/keywords';
@@ -100,8 +101,21 @@ export function schemaFileProblems(files: ContentFiles, changed: string[]): Prob
     }
     const expected = SCHEMA_BASE + path;
     if (schema.$id !== expected) problems.push({ path, pointer: '/$id', message: `The schema must have "$id": "${expected}"` });
-    problems.push(...metaProblems(path, schema, ajv), ...keywordProblems(path, schema, lists));
+    problems.push(...metaProblems(path, schema, ajv), ...keywordProblems(path, schema, lists), ...numericProblems(path, schema));
   }
+  return problems;
+}
+
+/** Numeric constraints outside what a form can use (src/content/numericLimits.ts: the studio's editor refuses the same). */
+export function numericProblems(path: string, schema: Obj): Problem[] {
+  const problems: Problem[] = [];
+  walkSchema(schema, (node, pointer) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (isNumericKeyword(key) && typeof value === 'number' && !withinLimit(key, value)) {
+        problems.push({ path, pointer: `${pointer}/${key}`, message: `${numericLimitMessage(key)} (it is ${value})` });
+      }
+    }
+  });
   return problems;
 }
 

@@ -12,7 +12,7 @@ import { ContentValidator, type ValidatorCodeKind } from '../../content/contentV
 import type { Fixture } from '../../content/fixtures';
 import { localizeFiles } from '../../content/i18n/catalogue';
 import { DEFAULT_LOCALE, LOCALES } from '../../content/i18n/locales';
-import { lintContentFile, type Diagnostic } from '../../app/features/studio/lint';
+import { lintContentFile, type Diagnostic } from '../../app/features/studio/schemaLint';
 import type { SampledProspect } from './breaking';
 import { checkDraft, type DraftCheck } from './checkDraft';
 import { gateCheck, type GateReport } from './draftGate';
@@ -38,6 +38,13 @@ export interface GateTask {
   withCode?: boolean;
 }
 
+/** Only what blocks a publication (checkDraft's problems): an approval's check, without fixtures or saved applications. */
+export interface ProblemsTask {
+  kind: 'problems';
+  base: BaseVersion;
+  changes: Record<string, unknown>;
+}
+
 export interface FixturesTask {
   kind: 'fixtures';
   base: BaseVersion;
@@ -60,7 +67,7 @@ export interface LintTask {
   files: ContentFiles;
 }
 
-export type StudioTask = GateTask | FixturesTask | StepCodeTask | LintTask;
+export type StudioTask = GateTask | ProblemsTask | FixturesTask | StepCodeTask | LintTask;
 
 /** The gate's report as it crosses threads: the draft without its validator, with its generated code if asked. */
 export type GateAnswer = Omit<GateReport, 'draft'> & {
@@ -78,6 +85,7 @@ export type StepCodeAnswer = { code: string } | { error: string };
 
 export interface StudioAnswers {
   gate: GateAnswer;
+  problems: DraftCheck['problems'];
   fixtures: FixturesAnswer;
   stepCode: StepCodeAnswer;
   lint: Diagnostic[];
@@ -113,6 +121,8 @@ export async function runStudioTask(task: StudioTask): Promise<StudioAnswers[Stu
       }
       return answer;
     }
+    case 'problems':
+      return (await checkDraft(task.base.files, task.changes)).problems;
     case 'fixtures': {
       let validator: ContentValidator;
       if (task.changes && Object.keys(task.changes).length > 0) {

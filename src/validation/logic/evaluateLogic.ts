@@ -12,7 +12,7 @@
  * A field that is disabled while it is derived (a copy of another answer) keeps the derived value, not the stored one.
  */
 import { applicableSteps, type FlowShape } from '../../shared/stakeholderFlows';
-import { type Expr, evaluate, isFilled, readPath, resolvePath, sameValue, truthy } from './expression';
+import { type Expr, evaluate, isFilled, readPath, referencesOf, resolvePath, sameValue, truthy } from './expression';
 import { compileLogic, expandPath, type LogicRule, setIn, toPointer } from './compileLogic';
 
 type Obj = Record<string, unknown>;
@@ -49,6 +49,8 @@ export interface LogicResult {
   disabled: Set<string>;
   /** Fields whose value is computed now, with that value (read-only while listed). */
   derived: Map<string, unknown>;
+  /** The fields each derived field is computed from (pointers of the vars its value reads), for `explainedErrors`. */
+  derivedFrom: Map<string, string[]>;
   /** Option values not offered for a field. */
   excludedOptions: Map<string, unknown[]>;
   /** Array fields with gating: whether "Add" is enabled now, whether the list keeps one item. */
@@ -189,6 +191,7 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
 
   // 2. derived values (a second time when the first changed something, so that a value derived from a derived value settles)
   const derived = new Map<string, unknown>();
+  const derivedFrom = new Map<string, string[]>();
   for (let pass = 0; pass < 2; pass++) {
     const before = changes.length;
     for (const b of deriving) {
@@ -199,6 +202,7 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
         if (!holds(derive.when, data, at)) continue;
         const value = evaluate(derive.value, { root: data, at });
         derived.set(pointer, value);
+        derivedFrom.set(pointer, inputsOf(derive.value).map((path) => toPointer(resolvePath(at, path))));
         const current = readPath(data, target);
         if (sameValue(current, value) || (value === undefined && current === undefined)) continue;
         if (value === undefined && !hasParent(data, target)) continue;
@@ -253,7 +257,19 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
     if (reverted) state = formState(stating, data);
   }
 
-  return { data, hidden, hiddenSteps, derived, changes, ...state };
+  return { data, hidden, hiddenSteps, derived, derivedFrom, changes, ...state };
+}
+
+/** The var paths a derived value reads, once per expression; vars inside `count`'s item test are the array's (listed as well). */
+const inputsCache = new WeakMap<object, string[]>();
+function inputsOf(value: Expr): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  let paths = inputsCache.get(value);
+  if (!paths) {
+    paths = [...new Set(referencesOf(value).filter((r) => !r.inItem).map((r) => r.path))];
+    inputsCache.set(value, paths);
+  }
+  return paths;
 }
 
 /** Whether a writer's value sets something (not an emptied field: "", null, [], false or nothing). */
@@ -351,4 +367,59 @@ export function visibleErrors<E extends { path: string }>(errors: E[], hidden: R
     }
     return true;
   });
+}
+
+/**
+ * Errors less the ones another error explains: an error on a derived field (read-only, computed by the form logic)
+ * whose inputs, directly or through other derived fields, have an error of their own is not reported. The person
+ * fixes the input they typed and the derived value follows ("Monthly cash credits should not be more than the total"
+ * explains a cash percentage over 100 and a negative non-cash amount). A derived field's error with no input in error
+ * is kept: nothing else would tell what is wrong. Pointers are those of `derivedFrom` (the same document); the
+ * browser and the server apply this to one step's errors, so both report the same.
+ */
+export function explainedErrors<E extends { path: string }>(errors: E[], derivedFrom: ReadonlyMap<string, readonly string[]>): E[] {
+  if (derivedFrom.size === 0 || errors.length < 2) return errors;
+  const within = (path: string, field: string) => path === field || path.startsWith(field + '/');
+  /** The derived field an error is on (the field itself or an object it is inside, e.g. a copied address). */
+  const ownerOf = (path: string): string | undefined => {
+    for (let p = path; p; p = p.slice(0, p.lastIndexOf('/'))) if (derivedFrom.has(p)) return p;
+    return undefined;
+  };
+  /** Every field a derived field is computed from, directly or through other derived fields. */
+  const upstream = new Map<string, Set<string>>();
+  const closure = (field: string): Set<string> => {
+    let found = upstream.get(field);
+    if (found) return found;
+    found = new Set<string>();
+    upstream.set(field, found);
+    const walk = (f: string) => {
+      for (const input of derivedFrom.get(f) ?? []) {
+        if (found!.has(input)) continue;
+        found!.add(input);
+        walk(input);
+      }
+    };
+    walk(field);
+    return found;
+  };
+  const memo = new Map<string, boolean>();
+  // Whether an error is reported: not on a derived field, or on one that no reported error upstream explains.
+  const kept = (e: E): boolean => {
+    const owner = ownerOf(e.path);
+    return owner === undefined || !explained(owner);
+  };
+  // Only errors strictly upstream count (fields that derive from each other do not explain each other), so this ends.
+  const explained = (field: string): boolean => {
+    const known = memo.get(field);
+    if (known !== undefined) return known;
+    const inputs = [...closure(field)].filter((input) => !within(field, input));
+    const result = errors.some((e) => {
+      if (within(e.path, field) || !inputs.some((input) => within(e.path, input))) return false;
+      const owner = ownerOf(e.path);
+      return owner === undefined || (owner !== field && !closure(owner).has(field) && kept(e));
+    });
+    memo.set(field, result);
+    return result;
+  };
+  return errors.filter(kept);
 }

@@ -5,7 +5,7 @@
 import type { FlowShape } from '../../shared/stakeholderFlows';
 import { compileLogic } from './compileLogic';
 
-export { evaluateLogic, evaluateUiLogic, visibleErrors, type LogicContent, type LogicOptions, type LogicResult, type LogicChange } from './evaluateLogic';
+export { evaluateLogic, evaluateUiLogic, visibleErrors, explainedErrors, type LogicContent, type LogicOptions, type LogicResult, type LogicChange } from './evaluateLogic';
 export { evaluate, checkExpression, referencesOf, resolvePath, readPath, type Expr, type Scope } from './expression';
 export { compileLogic, expandPath, toPointer, type LogicRule } from './compileLogic';
 export { UI_LOGIC_META_SCHEMA, UI_KEYS, UI_OPTION_KEYS, unknownUiKeys, type UiLogic } from './vocabulary';

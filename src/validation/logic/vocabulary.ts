@@ -90,8 +90,8 @@ export const UI_KEYS: ReadonlySet<string> = new Set([
 export const UI_OPTION_KEYS: ReadonlySet<string> = new Set([
   // RJSF core (arrays, labels, inputs)
   'addable', 'removable', 'orderable', 'label', 'inputType', 'step', 'rows', 'inline', 'emptyValue',
-  // widgets/theme: ArrayFieldTemplate, ArrayFieldItemTemplate, BaseInputTemplate
-  'addButtonText', 'removeButtonText', 'minRows', 'maxLength', 'fullWidth', 'hideTitle',
+  // widgets/theme: ArrayFieldTemplate, ArrayFieldItemTemplate, BaseInputTemplate, ObjectFieldTemplate (hideTitle, titleWith)
+  'addButtonText', 'removeButtonText', 'minRows', 'maxLength', 'fullWidth', 'hideTitle', 'titleWith',
   // widgets/custom/Upload
   'documentKey',
   // widgets/custom/ExpressOffer

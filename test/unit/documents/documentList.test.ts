@@ -3,7 +3,7 @@ import { availabilityOf, documentBlocks, nextKey, requiredDone, type ProspectDoc
 
 const doc = (documentKey: string, required: boolean, uploaded = false, extra: Record<string, string> = {}) => ({
   documentKey,
-  documentType: documentKey.split('-').at(-2)!,
+  documentType: documentKey.split('-').find((part) => /^[A-Z]/.test(part))!,
   documentTitle: documentKey,
   required,
   uploadStatus: uploaded ? 'Uploaded' : 'NotUploaded',
@@ -19,9 +19,9 @@ const answer = (uploaded: boolean): ProspectDocuments => ({
     s1: {
       signatoryId: 's1',
       signatoryName: 'Aisha Rahman',
-      documents: [doc('Passport-1', true, uploaded, { signatoryId: 's1' })],
-      personalBankStatements: { documents: [doc('personalBankStatements-BankStatement-1', false)], isDocUpdate: false, limit: 6 },
-      personalBackground: { documents: [doc('personalBackground-CV-1', false)], isDocUpdate: false, limit: 3 },
+      documents: [doc('Passport-s1-1', true, uploaded, { signatoryId: 's1' })],
+      personalBankStatements: { documents: [doc('personalBankStatements-BankStatement-s1-1', false)], isDocUpdate: false, limit: 6 },
+      personalBackground: { documents: [], isDocUpdate: false, limit: 3 },
     },
   },
   kycAnnexureDocuments: [],
@@ -39,6 +39,12 @@ describe('documentBlocks', () => {
       ['Personal bank statements', 6, 's1'],
       ['CV (personal background)', 3, 's1'],
     ]);
+  });
+
+  it("a stakeholder's list is keyed by the stakeholder's id, also before its first document (no index shared with others)", () => {
+    const [, stakeholder] = documentBlocks(answer(false));
+    expect(stakeholder!.lists.map((l) => l.list.stem)).toEqual(['personalBankStatements-BankStatement-s1', 'personalBackground-CV-s1']);
+    expect(nextKey(stakeholder!.lists[1]!.list.stem, ['personalBackground-CV-s0-1', 'personalBackground-CV-s0-2'])).toBe('personalBackground-CV-s1-1');
   });
 });
 

@@ -6,13 +6,23 @@ import { ENGLISH_WIDGET_TEXTS } from '../../../widgets/lib/WidgetTexts';
 import { ar } from '../../../src/app/i18n/ar';
 import { en as entryTexts } from '../../../src/app/i18n/en';
 import { enPages } from '../../../src/app/i18n/enPages';
+import { enStakeholders } from '../../../src/app/i18n/enStakeholders';
 import { westernDigits } from '../../../src/shared/digits';
 import compiledAr from 'virtual:app-messages/ar';
 import compiledEn from 'virtual:app-messages/en';
 import compiledEnPages from 'virtual:app-messages/enPages';
+import compiledEnAgent from 'virtual:app-messages/enAgent';
+import compiledArAgent from 'virtual:app-messages/arAgent';
+import compiledEnStudio from 'virtual:app-messages/enStudio';
+import compiledArStudio from 'virtual:app-messages/arStudio';
+import { enAgent } from '../../../src/app/i18n/enAgent';
+import { arAgent } from '../../../src/app/i18n/arAgent';
+import { enStudio } from '../../../src/app/i18n/enStudio';
+import { arStudio } from '../../../src/app/i18n/arStudio';
+import compiledEnStakeholders from 'virtual:app-messages/enStakeholders';
 
-/** Every English text of the app: the entry chunk's (en.ts) and the later pages' (enPages.ts), no id in both. */
-const en = { ...entryTexts, ...enPages };
+/** Every English text of the app: the entry chunk's (en.ts), the later pages' (enPages.ts) and the stakeholders page's (enStakeholders.ts), no id in two. */
+const en = { ...entryTexts, ...enPages, ...enStakeholders };
 
 /** The argument names of an ICU message (plural branches included). */
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
@@ -36,6 +46,7 @@ const OTHER_LANGUAGE = new Set(['language.switch']);
 describe("the app's own texts", () => {
   it('have an Arabic text for every English one and no Arabic text without an English one', () => {
     expect(Object.keys(enPages).filter((id) => id in entryTexts)).toEqual([]);
+    expect(Object.keys(enStakeholders).filter((id) => id in entryTexts || id in enPages)).toEqual([]);
     expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
   });
 
@@ -43,6 +54,23 @@ describe("the app's own texts", () => {
     for (const id of Object.keys(en) as (keyof typeof en)[]) {
       if (!OTHER_LANGUAGE.has(id)) expect(ar[id], id).toMatch(/[\u0600-\u06FF]/);
       expect([...argumentsOf(parse(ar[id]))].sort(), id).toEqual([...argumentsOf(parse(en[id]))].sort());
+    }
+  });
+
+  it("in each staff area (agent pages, studio) have the same ids in Arabic, Arabic words, and the same arguments", () => {
+    const areas: [string, Record<string, string>, Record<string, string>][] = [
+      ['agent', enAgent, arAgent],
+      ['studio', enStudio, arStudio],
+    ];
+    const ids = new Set(Object.keys(en));
+    for (const [area, english, arabic] of areas) {
+      expect(Object.keys(arabic).sort(), area).toEqual(Object.keys(english).sort());
+      for (const id of Object.keys(english)) {
+        expect(ids.has(id), `${id} is also an id of en.ts or enPages.ts`).toBe(false);
+        expect(id.startsWith(`${area}.`), `${id} starts with "${area}."`).toBe(true);
+        expect(arabic[id], id).toMatch(/[\u0600-\u06FF]/);
+        expect([...argumentsOf(parse(arabic[id]!))].sort(), id).toEqual([...argumentsOf(parse(english[id]!))].sort());
+      }
     }
   });
 
@@ -58,7 +86,12 @@ describe('the compiled messages the browser formats (no ICU parser in the app bu
     const catalogues: [Record<string, string>, Record<string, MessageFormatElement[]>, 'en' | 'ar'][] = [
       [entryTexts, compiledEn, 'en'],
       [enPages, compiledEnPages, 'en'],
+      [enStakeholders, compiledEnStakeholders, 'en'],
       [ar, compiledAr, 'ar'],
+      [enAgent, compiledEnAgent, 'en'],
+      [arAgent, compiledArAgent, 'ar'],
+      [enStudio, compiledEnStudio, 'en'],
+      [arStudio, compiledArStudio, 'ar'],
     ];
     for (const [catalogue, compiled, locale] of catalogues) {
       expect(Object.keys(compiled).sort()).toEqual(Object.keys(catalogue).sort());

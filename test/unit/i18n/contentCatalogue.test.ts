@@ -56,6 +56,18 @@ describe('the Arabic catalogue of the content (schemas/i18n/ar.json)', () => {
     ]);
   });
 
+  it("a widget's words in ui:options.labels are texts to translate (the value packages' Selected, Select, Included)", () => {
+    const pointers = textPointers('steps/ssValueAddedServices.ui.json', files['steps/ssValueAddedServices.ui.json']);
+    expect(pointers).toEqual(expect.arrayContaining(['/applicationInfo/rakValuePackage/ui:options/labels/selected', '/applicationInfo/rakValuePackage/ui:options/labels/included']));
+    // Codes in ui:options are not texts: the package included with the starter account is a value, not words.
+    expect(pointers.some((p) => p.includes('includedFor') || p.includes('noneValue'))).toBe(false);
+    const changed = structuredClone(files);
+    delete (changed['i18n/ar.json'] as Catalogue).texts!['steps/ssValueAddedServices.ui.json']!['/applicationInfo/rakValuePackage/ui:options/labels/select'];
+    expect(missingTranslations(changed, 'ar')).toEqual(['steps/ssValueAddedServices.ui.json#/applicationInfo/rakValuePackage/ui:options/labels/select']);
+    const ar = localizeFiles(files, 'ar')['steps/ssValueAddedServices.ui.json'] as { applicationInfo: { rakValuePackage: { 'ui:options': { labels: Record<string, string> } } } };
+    expect(ar.applicationInfo.rakValuePackage['ui:options'].labels).toMatchObject({ selected: 'تم الاختيار', select: 'اختر', included: 'مشمولة' });
+  });
+
   it('a list of the scope must have every option translated', () => {
     const changed = structuredClone(files);
     (changed['lists/companyCategory.json'] as { options: unknown[] }).options.push({ value: 'NEW', label: 'New category' });
@@ -64,11 +76,11 @@ describe('the Arabic catalogue of the content (schemas/i18n/ar.json)', () => {
 
   it('the scope is everything customer-facing: every step, page and list but the staff-only ones', () => {
     const scope = translationScope(files);
-    for (const file of ['flows.json', 'products.json', 'documents.json', 'outcomes.json', 'lifecycle.json', 'prospect.schema.json', 'stakeholderList.schema.json', 'steps/fqSignatoryAddress.schema.json', 'steps/fqSignatoryAddress.ui.json', 'steps/ssExpress.schema.json', 'steps/stakeholderPersonalInfo.ui.json']) {
+    for (const file of ['flows.json', 'products.json', 'documents.json', 'outcomes.json', 'lifecycle.json', 'prospect.schema.json', 'stakeholderList.schema.json', 'steps/fqSignatoryAddress.schema.json', 'steps/fqSignatoryAddress.ui.json', 'steps/ssExpress.schema.json', 'steps/stakeholderPersonalInfo.ui.json', 'steps/agentLogin.schema.json', 'steps/agentSearch.ui.json', 'steps/agentInvite.schema.json', 'steps/kycAnnexure.schema.json', 'steps/kycAnnexure.ui.json']) {
       expect(scope.files, file).toContain(file);
     }
-    for (const list of ['industry', 'industryIslamic', 'country', 'branchCity', 'wealthType']) expect(scope.lists, list).toContain(list);
-    for (const file of ['steps/agentLogin.schema.json', 'steps/kycAnnexure.ui.json', 'bank/mapping.json', 'screening.json', 'i18n/ar.json', 'lists/country.json']) {
+    for (const list of ['industry', 'industryIslamic', 'country', 'branchCity', 'wealthType', 'YesNoList', 'kycVerificationLocation']) expect(scope.lists, list).toContain(list);
+    for (const file of ['bank/mapping.json', 'screening.json', 'i18n/ar.json', 'lists/country.json']) {
       expect(scope.files, file).not.toContain(file);
     }
     // Every exclusion names something that exists (a renamed file would otherwise silently come back in scope untranslated... or stay out).

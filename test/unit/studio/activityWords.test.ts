@@ -1,5 +1,14 @@
+// @vitest-environment happy-dom
+import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { activitySentence } from '../../../src/app/features/studio/activityWords';
+import { activitySentence as sentenceIn } from '../../../src/app/features/studio/activityWords';
+import { useStudioT } from '../../../src/app/i18n/useStudioT';
+
+/** The studio's English (outside any provider), as the versions page passes it. */
+const english = renderHook(() => useStudioT()).result.current;
+const activitySentence = (action: string, detail: unknown) => sentenceIn(english, action, detail);
 
 describe('the studio activity log in sentences', () => {
   it('says each recorded studio action in words', () => {
@@ -26,5 +35,19 @@ describe('the studio activity log in sentences', () => {
     const sentence = activitySentence('studio.fixtures.run', { passed: 3, failedCount: 1, nested: { a: 1 } });
     expect(sentence).toBe('Fixtures run (passed 3, failed count 1).');
     expect(sentence).not.toMatch(/[{}"]/);
+  });
+
+  it('says them in Arabic when the studio is in Arabic (plurals in their Arabic forms)', async () => {
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(IntlProvider, { locale: 'ar', messages: {} }, children);
+    const { result } = renderHook(() => useStudioT(), { wrapper });
+    await waitFor(() => expect(result.current('studio.nav.drafts')).toBe('المسودات'));
+    const t = result.current;
+    expect(sentenceIn(t, 'studio.draft.create', { draft: 4, name: 'Branch question', baseVersion: 3 })).toBe('إنشاء المسودة «Branch question» انطلاقًا من الإصدار 3.');
+    expect(sentenceIn(t, 'studio.check', { draft: 4, baseVersion: 3, files: ['a', 'b'], problems: 0, fixturesFailed: 1, newlyFailing: 11 })).toBe(
+      'فحص المسودة رقم 4 مقابل الإصدار 3 (ملفان معدّلان): لا مشكلات، حالة اختبار مخفقة واحدة، و11 طلبًا محفوظًا سيخفق لأول مرة.',
+    );
+    expect(sentenceIn(t, 'studio.publish', { version: 5, message: 'Branch question', author: 'Sara', approvedBy: 'Omar' })).toBe(
+      'نشر الإصدار 5 «Branch question»، من إعداد Sara وبموافقة Omar.',
+    );
   });
 });

@@ -15,24 +15,32 @@ const files: Record<string, unknown> = Object.fromEntries(
 );
 const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
 
-/** FieldForm over a draft kept in state, as the editor page does; `latest` exposes the texts. */
-function renderForm() {
-  const latest = { schema: pretty(files['steps/companyDetails.schema.json']), ui: pretty(files['steps/companyDetails.ui.json']) };
+/**
+ * FieldForm over a draft kept in state, as the editor page does; `latest` exposes the texts. With `withArabic`, the
+ * draft's Arabic catalogue is kept beside them and edited in the form view too.
+ */
+function renderForm(withArabic = false) {
+  const catalogue = withArabic ? (JSON.parse(readFileSync(join(root, 'i18n/ar.json'), 'utf8')) as { texts: Record<string, Record<string, string>> }) : undefined;
+  const latest = { schema: pretty(files['steps/companyDetails.schema.json']), ui: pretty(files['steps/companyDetails.ui.json']), arabic: catalogue ? JSON.stringify(catalogue) : '' };
   function Host() {
     const [texts, setTexts] = useState(latest);
     return (
       <FieldForm
         schemaText={texts.schema}
         uiText={texts.ui}
-        onChange={(next) => {
-          Object.assign(latest, next);
-          setTexts(next);
-        }}
+        onChange={(next) => setTexts((now) => ({ ...Object.assign(latest, { ...now, ...next }) }))}
+        arabic={catalogue ? { step: 'companyDetails', text: texts.arabic, onChange: (arabic) => setTexts((now) => ({ ...Object.assign(latest, { ...now, arabic }) })) } : undefined}
       />
     );
   }
   render(inFluent(<Host />));
   return latest;
+}
+
+/** FieldForm with the Arabic beside the English. */
+function renderFormWithArabic() {
+  const latest = renderForm(true);
+  return { catalogue: JSON.parse(latest.arabic) as { texts: Record<string, Record<string, string>> }, latest };
 }
 
 const companyName = (schemaText: string) =>
@@ -48,6 +56,41 @@ describe('studio form view', () => {
     expect((JSON.parse(draft.ui) as { organizationInfo: { companyName: Record<string, string> } }).organizationInfo.companyName['ui:help']).toMatch(/^As on the trade license, up to 40 characters\./);
     fireEvent.change(screen.getByLabelText('Max length message'), { target: { value: 'Company name: at most 40 characters' } });
     expect(companyName(draft.schema).companyName!.errorMessage).toMatchObject({ maxLength: 'Company name: at most 40 characters' });
+  });
+
+  it('keeps the Arabic of the limit\'s message and help in step with a changed max length (the check refuses the old number)', () => {
+    const { catalogue, latest } = renderFormWithArabic();
+    const arabicOf = (file: string, pointer: string) => (JSON.parse(latest.arabic) as typeof catalogue).texts[file]![pointer];
+    const message = () => arabicOf('steps/companyDetails.schema.json', '/properties/organizationInfo/properties/companyName/errorMessage/maxLength');
+    const help = () => arabicOf('steps/companyDetails.ui.json', '/organizationInfo/companyName/ui:help');
+    fireEvent.click(screen.getByRole('button', { name: 'Company name' }));
+    fireEvent.change(screen.getByLabelText('Max length'), { target: { value: '40' } });
+    expect(message()).toBe('اسم الشركة أطول من المسموح: 40 حرفًا كحد أقصى');
+    expect(help()).toMatch(/^كما هو مكتوب في الرخصة التجارية، حتى 40 حرفًا\./);
+    expect((screen.getByLabelText('Max length message (Arabic)') as HTMLInputElement).value).toBe('اسم الشركة أطول من المسموح: 40 حرفًا كحد أقصى');
+    // A limit of 3 to 10 counts its characters in the plural.
+    fireEvent.change(screen.getByLabelText('Max length'), { target: { value: '8' } });
+    expect(message()).toBe('اسم الشركة أطول من المسموح: 8 أحرف كحد أقصى');
+    expect(help()).toMatch(/، حتى 8 أحرف\./);
+    expect(companyName(latest.schema).companyName!.errorMessage).toMatchObject({ maxLength: 'Company name is too long: use at most 8 characters' });
+    // Other fields' texts are left as they are.
+    expect(arabicOf('steps/companyDetails.schema.json', '/properties/organizationInfo/properties/vatRegistrationNumber/errorMessage/maxLength')).toBe(
+      catalogue.texts['steps/companyDetails.schema.json']!['/properties/organizationInfo/properties/vatRegistrationNumber/errorMessage/maxLength'],
+    );
+  });
+
+  it('offers the Arabic of every message a renamed label rewrites, the allowed characters\' one included (the check asks for each)', () => {
+    const { catalogue, latest } = renderFormWithArabic();
+    fireEvent.click(screen.getByRole('button', { name: 'Company name' }));
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'Registered company name' } });
+    const messages = companyName(latest.schema).companyName!.errorMessage as Record<string, string>;
+    expect(messages.pattern).toMatch(/^Registered company name may only contain/);
+    const arabic = screen.getByLabelText('Message when other characters are typed (Arabic)') as HTMLInputElement;
+    expect(arabic.value).toBe(catalogue.texts['steps/companyDetails.schema.json']!['/properties/organizationInfo/properties/companyName/errorMessage/pattern']);
+    fireEvent.change(arabic, { target: { value: 'اسم الشركة المسجل يقبل الأحرف اللاتينية فقط' } });
+    expect((JSON.parse(latest.arabic) as typeof catalogue).texts['steps/companyDetails.schema.json']!['/properties/organizationInfo/properties/companyName/errorMessage/pattern']).toBe(
+      'اسم الشركة المسجل يقبل الأحرف اللاتينية فقط',
+    );
   });
 
   it('adds a field from the palette by its label at the chosen place, and refuses one without a label', () => {

@@ -3,7 +3,7 @@ import { readContentDir } from '../../../src/content/readContentDir';
 import { changedFiles, listsUsedBy, newDraft, pretty, schemaPath, uiPath, withDraft } from '../../../src/app/features/studio/draft';
 import { addField, editField, listFields, newFieldProblems, readField } from '../../../src/app/features/studio/fields';
 import { jsonLocations, rangeOf } from '../../../src/app/features/studio/jsonLocations';
-import { lintContentFile } from '../../../src/app/features/studio/lint';
+import { lintContentFile } from '../../../src/app/features/studio/schemaLint';
 import { buildPreview } from '../../../src/app/features/studio/preview';
 import { previewStepValidator } from '../precompiled';
 
@@ -24,7 +24,7 @@ describe('studio form view (fields.ts)', () => {
       required: true,
       requiredMessage: 'Company name is not filled',
       maxLength: 50,
-      messages: { maxLength: 'Company name is too long: use at most 50 characters', pattern: "Company name may only contain letters, digits, spaces and . , @ # % * ( ) / & ' -: remove other characters" },
+      messages: { maxLength: 'Company name is too long: use at most 50 characters', pattern: "Company name may only contain Latin letters (A-Z), digits, spaces and . , @ # % * ( ) / & ' -: remove other characters" },
     });
   });
 

@@ -64,6 +64,38 @@ function renderForm(schema: RJSFSchema, uiSchema: UiSchema = {}, formData: unkno
 }
 
 describe('Form with the Fluent theme', () => {
+  it('names each error and hint once in aria-describedby (radio group, input, select, checkbox: the Field and the widget both gave them)', async () => {
+    const schema: RJSFSchema = {
+      type: 'object',
+      required: ['accountType', 'email', 'country', 'agree'],
+      properties: {
+        accountType: { type: 'string', title: 'Account type', enum: ['starter', 'current'] },
+        email: { type: 'string', title: 'E-mail', minLength: 3 },
+        country: { type: 'string', title: 'Country', enum: ['AE', 'IN'] },
+        agree: { type: 'boolean', title: 'I agree', const: true },
+      },
+    };
+    const uiSchema: UiSchema = {
+      accountType: { 'ui:widget': 'radio', 'ui:help': 'The account the customer is invited to' },
+      email: { 'ui:help': 'The link goes to this address' },
+      country: { 'ui:help': 'Where the company is' },
+      agree: { 'ui:help': 'Required to continue' },
+      'ui:submitButtonOptions': { submitText: 'Send' },
+    };
+    renderForm(schema, uiSchema, { email: 'a' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(document.getElementById('root_accountType__error')).not.toBeNull());
+    const described = [...document.querySelectorAll('[aria-describedby]')].map((el) => [el.id, el.getAttribute('aria-describedby')!.split(' ')] as const);
+    expect(described.map(([id]) => id)).toEqual(expect.arrayContaining(['root_accountType', 'root_email', 'root_country', 'root_agree']));
+    for (const [id, ids] of described) {
+      expect([id, ids], `${id}: ${ids.join(' ')}`).toEqual([id, [...new Set(ids)]]);
+      // Every id it names is on the page (the message and the hint of the field).
+      expect(ids.filter((ref) => !document.getElementById(ref)), id).toEqual([]);
+    }
+    const radios = described.find(([id]) => id === 'root_accountType')![1];
+    expect(radios).toEqual(expect.arrayContaining(['root_accountType__error', 'root_accountType__help']));
+  });
+
   it.each([
     ['RJSF ajv8 validator', ajv8Validator],
     ['ProjectValidator', projectValidator],
@@ -90,10 +122,10 @@ describe('Form with the Fluent theme', () => {
     expect(category.options.length).toBeGreaterThan(5);
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText("Company name may only contain letters, digits, spaces and . , @ # % * ( ) / & ' -: remove other characters")).toBeTruthy();
+    expect(await screen.findByText("Company name may only contain Latin letters (A-Z), digits, spaces and . , @ # % * ( ) / & ' -: remove other characters")).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toContain('root_organizationInfo_companyName__error');
-    expect(document.getElementById('root_organizationInfo_companyName__error')?.textContent).toBe("Company name may only contain letters, digits, spaces and . , @ # % * ( ) / & ' -: remove other characters");
+    expect(document.getElementById('root_organizationInfo_companyName__error')?.textContent).toBe("Company name may only contain Latin letters (A-Z), digits, spaces and . , @ # % * ( ) / & ' -: remove other characters");
     // Required messages from errorMessage.required land on the missing fields.
     expect(screen.getByText('Number of employees is not filled')).toBeTruthy();
     expect(screen.getByText('Company category is not filled')).toBeTruthy();
@@ -106,7 +138,7 @@ describe('Form with the Fluent theme', () => {
 
     fireEvent.change(name, { target: { value: 'Acme LLC' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(screen.queryByText("Company name may only contain letters, digits, spaces and . , @ # % * ( ) / & ' -: remove other characters")).toBeNull());
+    await waitFor(() => expect(screen.queryByText("Company name may only contain Latin letters (A-Z), digits, spaces and . , @ # % * ( ) / & ' -: remove other characters")).toBeNull());
   });
 
   it('disables Add at maxItems and while the last row is not filled; childOf reads the row', async () => {
@@ -183,6 +215,34 @@ describe('Form with the Fluent theme', () => {
     expect(screen.getByText('Trade licence')).toBeTruthy();
     expect(screen.getByText('tl.pdf (Uploaded)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Replace Trade licence' })).toBeTruthy();
+  });
+
+  it('shows two errors of one field as two messages, never run together into one sentence (the field\'s and the list\'s)', () => {
+    const schema = { type: 'object', properties: { pct: { type: 'number', title: 'Percentage' }, group: { type: 'array', title: 'Rows', items: { type: 'string' } } } } as RJSFSchema;
+    const own = 'Percentage must be 100 or less';
+    const list = "Shareholders can't hold more than 100% of shares in total";
+    const { container } = render(
+      inFluent(
+        <ThemedForm
+          schema={schema}
+          formData={{ pct: 150, group: [] }}
+          formContext={{ lists }}
+          validator={validator}
+          noHtml5Validate
+          extraErrors={{ pct: { __errors: [own, list, own] }, group: { __errors: ['One', 'Two'] } } as never}
+          showErrorList={false}
+        />,
+      ),
+    );
+    const message = container.querySelector('#root_pct__error')!;
+    expect(Array.from(message.querySelectorAll('li')).map((li) => li.textContent)).toEqual([own, list]);
+    expect(message.textContent).not.toContain(`${own} ${list}`);
+    expect(Array.from(container.querySelectorAll('#root_group__error li')).map((li) => li.textContent)).toEqual(['One', 'Two']);
+    // one message stays plain text
+    cleanup();
+    const one = render(inFluent(<ThemedForm schema={schema} formData={{ pct: 150 }} formContext={{ lists }} validator={validator} noHtml5Validate extraErrors={{ pct: { __errors: [own] } } as never} showErrorList={false} />));
+    expect(one.container.querySelector('#root_pct__error')!.textContent).toBe(own);
+    expect(one.container.querySelector('#root_pct__error li')).toBeNull();
   });
 
   it('marks a required multiple choice once, on its question, not on every option (issue 14 item 13)', () => {

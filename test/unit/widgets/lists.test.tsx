@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceLists } from '../../../src/validation/lists';
-import { widgets } from '../../../widgets';
+import { preloadWidgets, widgets } from '../../../widgets';
 import { filterOptions } from '../../../widgets/lib/filterOptions';
 import { renderWidget } from './renderWidget';
 
@@ -34,6 +34,25 @@ const search = (text: string) => {
   fireEvent.change(combobox(), { target: { value: text } });
 };
 
+// First in the file: the searchable lists' code (Fluent's Combobox) is not loaded yet.
+describe('the searchable lists load with their step', () => {
+  it('shows a read-only field in the Combobox\'s place, with the answer, until the Combobox is in', async () => {
+    const schema = { type: 'string' as const, 'x-list': { list: 'country', message: 'x' } };
+    renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists }, value: 'FR' });
+    const waiting = screen.getByRole('textbox') as HTMLInputElement;
+    expect([waiting.id, waiting.value, waiting.readOnly, waiting.getAttribute('aria-busy')]).toEqual(['root_field', 'France', true, 'true']);
+    expect((await screen.findByRole('combobox')).id).toBe('root_field');
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('preloadWidgets loads the widgets a UI schema names, so they render at once', async () => {
+    await preloadWidgets({ a: { 'ui:widget': 'TextWidget' }, b: { items: { 'ui:widget': 'MultiListSelect' } } });
+    const schema = { type: 'array' as const, items: { type: 'string' as const, 'x-list': { list: 'country', message: 'x' } } };
+    renderWidget(widgets.MultiListSelect!, { schema, formContext: { lists } });
+    expect(screen.getByRole('combobox').id).toBe('root_field');
+  });
+});
+
 describe('filterOptions', () => {
   it('needs 2 characters, caps at 200 and says when nothing matches', () => {
     expect(filterOptions(lists.country!.options, 'c').prompt).toBe('Type at least 2 characters to search');
@@ -45,6 +64,7 @@ describe('filterOptions', () => {
 });
 
 describe('LargeListSelect', () => {
+  beforeAll(() => preloadWidgets({ 'ui:widget': 'LargeListSelect' }));
   const schema = { type: 'string' as const, 'x-list': { list: 'country', message: 'x' } };
 
   it('asks for 2 characters before listing anything', () => {

@@ -14,6 +14,8 @@ export interface RenderWidgetOptions {
   formContext?: Partial<FormContext>;
   parent?: Record<string, unknown>;
   label?: string;
+  /** Providers around the widget (a language's WidgetTexts). */
+  wrapper?: (ui: ReactNode) => ReactNode;
 }
 
 export const inFluent = (ui: ReactNode) => <FluentProvider theme={webLightTheme}>{ui}</FluentProvider>;
@@ -53,6 +55,6 @@ export function renderWidget(WidgetComponent: Widget, opts: RenderWidgetOptions 
       </ParentDataContext.Provider>
     );
   }
-  const result = render(inFluent(<Host />));
+  const result = render(inFluent(opts.wrapper ? opts.wrapper(<Host />) : <Host />));
   return { ...result, changes, last: () => changes[changes.length - 1] };
 }

@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import compiledAr from 'virtual:app-messages/ar';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WidgetTextsProvider } from '../../../src/app/i18n/useT';
 import { widgets, type UploadOptions } from '../../../widgets';
 import { checkFile } from '../../../widgets/lib/fileChecks';
 import { renderWidget } from './renderWidget';
@@ -103,5 +107,35 @@ describe('Upload', () => {
     renderWidget(widgets.Upload!, { schema, formContext: { onUpload } });
     choose(fileOf('licence.pdf', 'application/pdf', 200_000));
     expect((await screen.findByRole('alert')).textContent).toBe('Upload failed, please try again');
+  });
+});
+
+describe('Upload in Arabic (the words of the app catalogue, through WidgetTexts)', () => {
+  const arabic = (ui: ReactNode) => (
+    <IntlProvider locale="ar" messages={compiledAr}>
+      <WidgetTextsProvider>{ui}</WidgetTextsProvider>
+    </IntlProvider>
+  );
+
+  it('names its button, the stored file and a refused file in Arabic', async () => {
+    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c1', label: 'إثبات العلاقة', wrapper: arabic });
+    expect(screen.getByRole('button', { name: 'استبدال إثبات العلاقة' })).toBeTruthy();
+    expect(screen.getByText('إثبات العلاقة (تم التحميل)')).toBeTruthy();
+    choose(fileOf('a.gif', 'image/gif', 100_000));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', uploadMessages('ar').badType);
+  });
+
+  it('says in Arabic that it cannot upload where the form has no upload (a preview)', async () => {
+    renderWidget(widgets.Upload!, { schema, label: 'الرخصة التجارية', wrapper: arabic });
+    expect(screen.getByRole('button', { name: 'تحميل الرخصة التجارية' })).toBeTruthy();
+    choose(fileOf('licence.pdf', 'application/pdf', 100_000));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'تحميل المستندات غير متاح حاليًا');
+  });
+
+  it('keeps its own English without a language (no words of it in the landing chunk)', async () => {
+    renderWidget(widgets.Upload!, { schema, label: 'Trade licence' });
+    expect(screen.getByRole('button', { name: 'Upload Trade licence' })).toBeTruthy();
+    choose(fileOf('licence.pdf', 'application/pdf', 100_000));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Upload is not available');
   });
 });

@@ -4,7 +4,9 @@ import { labelOf, movesFrom, readStatusInfo, requestableDocuments, type Requesta
 import type { DocumentsConfig } from '../../../content/requiredDocuments';
 import type { AppConfig } from '../config/useConfig';
 import { useApi } from '../session/session';
-import { fieldErrorsOf, messageOf } from './fieldErrors';
+import type { AgentMessageId } from '../../i18n/enAgent';
+import { useAgentT } from '../../i18n/useAgentT';
+import { fieldErrorsOf, useMessageOf } from './fieldErrors';
 import type { ProspectAnswer } from './useAgentData';
 
 const useStyles = makeStyles({
@@ -18,13 +20,13 @@ const useStyles = makeStyles({
 });
 
 /** The agent's wording of a move, by its target (the status itself in words otherwise). */
-const ACTION_WORDS: Record<string, string> = {
-  ASSESSING: 'Start or resume the assessment',
-  DOCUMENTS_NEEDED: 'Request documents',
-  NEED_ADDITIONAL_INFO: 'Request additional information and documents',
-  APPROVED: 'Approve',
-  ACCOUNT_OPENED: 'Open the accounts',
-  DECLINED: 'Decline',
+const ACTION_WORDS: Record<string, AgentMessageId> = {
+  ASSESSING: 'agent.decision.ASSESSING',
+  DOCUMENTS_NEEDED: 'agent.decision.DOCUMENTS_NEEDED',
+  NEED_ADDITIONAL_INFO: 'agent.decision.NEED_ADDITIONAL_INFO',
+  APPROVED: 'agent.decision.APPROVED',
+  ACCOUNT_OPENED: 'agent.decision.ACCOUNT_OPENED',
+  DECLINED: 'agent.decision.DECLINED',
 };
 
 /**
@@ -35,6 +37,8 @@ const ACTION_WORDS: Record<string, string> = {
 export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig; answer: ProspectAnswer; onMoved: () => void }) {
   const styles = useStyles();
   const api = useApi();
+  const t = useAgentT();
+  const messageOf = useMessageOf();
   const ids = { title: useId(), docs: useId() };
   const lifecycle = config.lifecycle;
   const moves = useMemo(() => (lifecycle ? movesFrom(lifecycle, answer.status, 'agent') : []), [lifecycle, answer.status]);
@@ -45,16 +49,19 @@ export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig;
   const [documents, setDocuments] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<unknown>();
+  /** The status the last decision moved the application to. */
   const [done, setDone] = useState<string>();
   if (!lifecycle) return null;
 
   const target = to ? lifecycle.states[to] : undefined;
   const info = readStatusInfo(answer.prospect);
+  // The decline reason in the page's language (the lifecycle's list), else the words the server kept.
+  const reasonWords = (info.statusReason && lifecycle.declineReasons.find((r) => r.value === info.statusReason)?.label) || info.statusReasonText;
   const groups = new Map<string, RequestableDocument[]>();
   for (const d of requestable) {
     const signatory = d.signatoryId !== undefined ? (answer.prospect.signatoryInfo as Record<string, unknown>[] | undefined)?.find((s, i) => String(s?.signatoryId ?? i) === d.signatoryId) : undefined;
-    const name = d.group === 'company' ? 'Company' : String(signatory?.fullName ?? [signatory?.firstName, signatory?.lastName].filter(Boolean).join(' ') ?? 'Stakeholder');
+    const name = d.group === 'company' ? t('agent.company') : String(signatory?.fullName ?? ([signatory?.firstName, signatory?.lastName].filter(Boolean).join(' ') || t('agent.stakeholder')));
     groups.set(name, [...(groups.get(name) ?? []), d]);
   }
 
@@ -74,7 +81,7 @@ export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig;
         method: 'POST',
         body: { to, version: answer.version, ...(note.trim() ? { note: note.trim() } : {}), ...(target?.requiresReason && reason ? { reason } : {}), ...(target?.awaitsDocuments ? { documents } : {}) },
       });
-      setDone(`The application is now "${labelOf(lifecycle, res.body?.status ?? to)}". The applicant was told by e-mail and SMS.`);
+      setDone(res.body?.status ?? to);
       setTo('');
       setNote('');
       setReason('');
@@ -83,7 +90,7 @@ export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig;
     } catch (error) {
       const fields = fieldErrorsOf(error, 'body');
       if (fields) setErrors(fields);
-      else setFailure(messageOf(error));
+      else setFailure(error);
     } finally {
       setBusy(false);
     }
@@ -93,19 +100,19 @@ export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig;
   return (
     <section className={styles.section} aria-labelledby={ids.title} data-testid="agent-decisions">
       <Title3 as="h2" id={ids.title}>
-        Decision
+        {t('agent.decision.title')}
       </Title3>
       <Body1 block>
-        Status: <strong>{labelOf(lifecycle, answer.status)}</strong>
-        {info.statusReasonText ? ` (${info.statusReasonText})` : ''}
+        {t.rich('agent.decision.status', { status: labelOf(lifecycle, answer.status), strong: (chunks) => <strong>{chunks}</strong> })}
+        {reasonWords ? ` (${reasonWords})` : ''}
       </Body1>
       {done && (
         <MessageBar intent="success" role="status">
-          <MessageBarBody>{done}</MessageBarBody>
+          <MessageBarBody>{t('agent.decision.done', { status: labelOf(lifecycle, done) })}</MessageBarBody>
         </MessageBar>
       )}
       {moves.length === 0 ? (
-        <Body1 block>No decision can be taken in this status.</Body1>
+        <Body1 block>{t('agent.decision.noMoves')}</Body1>
       ) : (
         <form
           className={styles.form}
@@ -118,13 +125,13 @@ export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig;
           <div className={styles.quick}>
             {moves.map((m) => (
               <Button key={m.to} type="button" appearance={to === m.to ? 'primary' : 'secondary'} aria-pressed={to === m.to} onClick={() => choose(m.to)}>
-                {ACTION_WORDS[m.to] ?? labelOf(lifecycle, m.to)}
+                {ACTION_WORDS[m.to] ? t(ACTION_WORDS[m.to]!) : labelOf(lifecycle, m.to)}
               </Button>
             ))}
           </div>
-          <Field label="New status" validationMessage={fieldError('to')} required>
+          <Field label={t('agent.decision.newStatus')} validationMessage={fieldError('to')} required>
             <Select value={to} onChange={(_, d) => choose(d.value)}>
-              <option value="">Choose a status</option>
+              <option value="">{t('agent.decision.chooseStatus')}</option>
               {moves.map((m) => (
                 <option key={m.to} value={m.to}>
                   {labelOf(lifecycle, m.to)}
@@ -133,9 +140,9 @@ export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig;
             </Select>
           </Field>
           {target?.requiresReason && (
-            <Field label="Reason" required validationMessage={fieldError('reason')}>
+            <Field label={t('agent.app.reason')} required validationMessage={fieldError('reason')}>
               <Select value={reason} onChange={(_, d) => setReason(d.value)}>
-                <option value="">Choose a reason</option>
+                <option value="">{t('agent.decision.chooseReason')}</option>
                 {lifecycle.declineReasons.map((r) => (
                   <option key={r.value} value={r.value}>
                     {r.label}
@@ -146,7 +153,7 @@ export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig;
           )}
           {target?.awaitsDocuments && (
             <fieldset className={styles.fieldset} aria-describedby={fieldError('documents') ? ids.docs : undefined}>
-              <legend className={styles.legend}>Documents to request</legend>
+              <legend className={styles.legend}>{t('agent.decision.documents')}</legend>
               {[...groups].map(([name, docs]) => (
                 <div key={name} className={styles.group} role="group" aria-label={name}>
                   <Body1 as="h3" className={styles.groupTitle}>
@@ -169,17 +176,17 @@ export function AgentDecisions({ config, answer, onMoved }: { config: AppConfig;
               )}
             </fieldset>
           )}
-          <Field label="Message to the applicant" hint="Sent with the e-mail and shown on the applicant's status page." validationMessage={fieldError('note')}>
+          <Field label={t('agent.decision.message')} hint={t('agent.decision.messageHint')} validationMessage={fieldError('note')}>
             <Textarea value={note} maxLength={1000} onChange={(_, d) => setNote(d.value)} resize="vertical" />
           </Field>
-          {failure && (
+          {!!failure && (
             <MessageBar intent="error" role="alert">
-              <MessageBarBody>{failure}</MessageBarBody>
+              <MessageBarBody>{messageOf(failure)}</MessageBarBody>
             </MessageBar>
           )}
           <div>
             <Button type="submit" appearance="primary" disabled={busy || !to}>
-              {busy ? 'Sending…' : 'Send decision'}
+              {busy ? t('agent.sending') : t('agent.decision.send')}
             </Button>
           </div>
         </form>

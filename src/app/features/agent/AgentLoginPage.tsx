@@ -7,10 +7,11 @@ import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
 import { useStepValidator } from '../forms/stepValidator';
 import { useApi, useSessionControls } from '../session/session';
+import { useAgentT } from '../../i18n/useAgentT';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import type { ReturnTo } from './AgentGuard';
 import { AGENT_HOME } from './agentSteps';
-import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
+import { extraErrorsOf, fieldErrorsOf, useMessageOf } from './fieldErrors';
 import { agentSearchAtom, initialSearch } from './searchState';
 
 interface LoginAnswer {
@@ -29,6 +30,8 @@ function safeReturn(from: string | undefined): string {
 
 function LoginForm({ config }: { config: AppConfig }) {
   const api = useApi();
+  const t = useAgentT();
+  const messageOf = useMessageOf();
   const { signIn } = useSessionControls();
   const resetSearch = useSetAtom(agentSearchAtom);
   const navigate = useNavigate();
@@ -36,7 +39,7 @@ function LoginForm({ config }: { config: AppConfig }) {
   const validator = useStepValidator(config);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<{ title: 'notAgent' | 'locked' | 'failed'; error?: unknown } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
   // Failed attempts so far: the form starts afresh after each (the cleared password is not flagged "not filled"
   // until the agent presses Login again; only the failure message shows).
@@ -61,7 +64,7 @@ function LoginForm({ config }: { config: AppConfig }) {
       });
       const answer = res.body!;
       if (!answer.roles.includes('agent')) {
-        setFailure({ title: 'Not an agent account', message: 'This account cannot use the agent channel.' });
+        setFailure({ title: 'notAgent' });
         return;
       }
       // A new session starts without the previous agent's search.
@@ -82,7 +85,7 @@ function LoginForm({ config }: { config: AppConfig }) {
       // Clear the password after a failed attempt, keep the username.
       setData({ username: form.username });
       setAttempts((n) => n + 1);
-      setFailure({ title: locked ? 'Account locked' : 'Login failed', message: messageOf(error) });
+      setFailure({ title: locked ? 'locked' : 'failed', error });
     } finally {
       setBusy(false);
     }
@@ -93,8 +96,8 @@ function LoginForm({ config }: { config: AppConfig }) {
       {failure && (
         <MessageBar intent="error" ref={alertRef} tabIndex={-1} role="alert" style={{ marginBottom: 16 }}>
           <MessageBarBody>
-            <MessageBarTitle>{failure.title}</MessageBarTitle>
-            {failure.message}
+            <MessageBarTitle>{t(failure.title === 'notAgent' ? 'agent.login.notAgentTitle' : failure.title === 'locked' ? 'agent.login.locked' : 'agent.login.failed')}</MessageBarTitle>
+            {failure.title === 'notAgent' ? t('agent.login.notAgentMessage') : messageOf(failure.error)}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -110,7 +113,7 @@ function LoginForm({ config }: { config: AppConfig }) {
         onSubmit={(next) => void submit(next as Record<string, unknown>)}
       >
         <Button appearance="primary" type="submit" disabled={busy} style={{ marginTop: 24 }}>
-          {busy ? 'Logging in…' : 'Login'}
+          {busy ? t('agent.login.busy') : t('agent.login.submit')}
         </Button>
       </StepForm>
     </>
@@ -121,10 +124,11 @@ function LoginForm({ config }: { config: AppConfig }) {
 export default function AgentLoginPage() {
   const { session } = useSessionControls();
   const location = useLocation();
+  const t = useAgentT();
   if (session?.kind === 'agent') return <Navigate to={safeReturn((location.state as ReturnTo | null)?.from)} replace />;
   return (
-    <AgentLayout title="Agent login" active={0}>
-      <Title2 as="h1">Agent login</Title2>
+    <AgentLayout panel="login" active={0}>
+      <Title2 as="h1">{t('agent.login.title')}</Title2>
       <WithAgentConfig>{(config) => <LoginForm config={config} />}</WithAgentConfig>
     </AgentLayout>
   );

@@ -12,7 +12,8 @@ import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import { servicesPath } from './agentSteps';
 import { documentGroups } from './documents';
 import { editingBlock } from '../../../shared/editingBlock';
-import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
+import { useAgentT } from '../../i18n/useAgentT';
+import { extraErrorsOf, fieldErrorsOf, useMessageOf } from './fieldErrors';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import type { ProspectDraft } from '../../../shared/prospectDraft';
 import { errorsOnOtherSteps } from '../forms/errorSteps';
@@ -26,6 +27,8 @@ const typeOfKey = (key: string) => key.replace(/-\d+$/, '');
 
 function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
   const api = useApi();
+  const t = useAgentT();
+  const messageOf = useMessageOf();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loaded = useAgentGet<ProspectAnswer>(prospectUrl(id));
@@ -35,7 +38,7 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
   const [version, setVersion] = useState<number>();
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
-  const [failure, setFailure] = useState<{ title: string; message: string; conflict?: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ kind: 'fields' | 'conflict' | 'other'; error: unknown } | null>(null);
   const [saved, setSaved] = useState(false);
   /** Edits the agent made since the last load or save: leaving the page asks first. */
   const [dirty, setDirty] = useState(false);
@@ -64,12 +67,12 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
     headingRef.current?.focus();
   }, [index]);
 
-  if (loaded.loading || (!draft && !loaded.error)) return <Spinner label="Loading the application" />;
+  if (loaded.loading || (!draft && !loaded.error)) return <Spinner label={t('agent.app.loading')} />;
   if (loaded.error || !draft || version === undefined) {
     return (
       <MessageBar intent="error" role="alert">
         <MessageBarBody>
-          {messageOf(loaded.error)} <Link to="/agent/SearchProspect">Back to the search</Link>
+          {messageOf(loaded.error)} <Link to="/agent/SearchProspect">{t('agent.backToSearch')}</Link>
         </MessageBarBody>
       </MessageBar>
     );
@@ -81,8 +84,9 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
     return (
       <MessageBar intent="warning" role="alert">
         <MessageBarBody>
-          <MessageBarTitle>Editing is blocked</MessageBarTitle>
-          {block.message} <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(id)}`}>Back to the application</Link>
+          <MessageBarTitle>{t('agent.app.blocked')}</MessageBarTitle>
+          {t(block.reason === 'RO_EDITING' ? 'agent.error.roEditing' : 'agent.error.blockEditing')}{' '}
+          <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(id)}`}>{t('agent.backToApplication')}</Link>
         </MessageBarBody>
       </MessageBar>
     );
@@ -129,11 +133,11 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
       const fields = fieldErrorsOf(error, 'prospect');
       if (fields) {
         setFieldErrors(fields);
-        setFailure({ title: 'Please check the highlighted fields', message: 'The application was not saved.' });
+        setFailure({ kind: 'fields', error });
       } else if (error instanceof ApiRequestError && error.status === 409) {
-        setFailure({ title: 'The application changed', message: messageOf(error), conflict: true });
+        setFailure({ kind: 'conflict', error });
       } else {
-        setFailure({ title: 'Not saved', message: messageOf(error) });
+        setFailure({ kind: 'other', error });
       }
     } finally {
       setBusy(false);
@@ -148,27 +152,27 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
     <>
       <div ref={headingRef} tabIndex={-1}>
         <Text size={200} block>
-          Application {id} · Step {index + 1} of {steps.length}
+          {t('agent.services.where', { id, step: index + 1, count: steps.length })}
         </Text>
         <Title2 as="h1">{current.title}</Title2>
       </div>
       {saved && (
         <MessageBar intent="success" style={{ margin: '12px 0' }}>
           <MessageBarBody>
-            <MessageBarTitle>Saved</MessageBarTitle>
-            All steps of Select Services are saved. <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(id)}`}>Back to the application</Link>
+            <MessageBarTitle>{t('agent.services.saved')}</MessageBarTitle>
+            {t('agent.services.allSaved')} <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(id)}`}>{t('agent.backToApplication')}</Link>
           </MessageBarBody>
         </MessageBar>
       )}
       {failure && (
         <MessageBar intent="error" role="alert" style={{ margin: '12px 0' }}>
           <MessageBarBody>
-            <MessageBarTitle>{failure.title}</MessageBarTitle>
-            {failure.message}
+            <MessageBarTitle>{t(failure.kind === 'fields' ? 'agent.services.checkFields' : failure.kind === 'conflict' ? 'agent.services.changed' : 'agent.services.notSaved')}</MessageBarTitle>
+            {failure.kind === 'fields' ? t('agent.services.notSavedMessage') : messageOf(failure.error)}
           </MessageBarBody>
-          {failure.conflict && (
+          {failure.kind === 'conflict' && (
             <Button size="small" onClick={() => loaded.reload()}>
-              Reload
+              {t('agent.services.reload')}
             </Button>
           )}
         </MessageBar>
@@ -199,18 +203,18 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
         onSubmit={(next) => void save(applyLogic(config, next as Obj, draft))}
       >
         <div style={{ display: 'flex', gap: 12, marginTop: 24, flexWrap: 'wrap' }}>
-          {index > 0 && <Button onClick={() => navigate(servicesPath(id, index))}>Back</Button>}
+          {index > 0 && <Button onClick={() => navigate(servicesPath(id, index))}>{t('agent.services.back')}</Button>}
           <Button appearance="primary" type="submit" disabled={busy}>
-            {busy ? 'Saving…' : index + 1 < steps.length ? 'Save and continue' : 'Save'}
+            {busy ? t('agent.services.saving') : index + 1 < steps.length ? t('agent.services.saveContinue') : t('agent.services.save')}
           </Button>
           <Button appearance="subtle" onClick={() => navigate(`/agent/SearchedAppInfo/${encodeURIComponent(id)}`)}>
-            Back to the application
+            {t('agent.backToApplication')}
           </Button>
         </div>
       </StepForm>
       <UnsavedChangesGuard dirty={dirty} />
       <Body1 block style={{ marginTop: 16 }}>
-        Changes are saved when you press {index + 1 < steps.length ? '"Save and continue"' : '"Save"'}.
+        {t(index + 1 < steps.length ? 'agent.services.hintContinue' : 'agent.services.hintSave')}
       </Body1>
     </>
   );
@@ -220,7 +224,7 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
 export default function AgentServicesPage() {
   const { id = '' } = useParams();
   return (
-    <AgentLayout title="Search Applications" active={1}>
+    <AgentLayout panel="search" active={1}>
       <WithAgentConfig>{(config) => <ServicesFlow config={config} id={id} />}</WithAgentConfig>
     </AgentLayout>
   );

@@ -18,13 +18,14 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { readProducts } from '../products/productsConfig';
 import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
 import { useStepValidator } from '../forms/stepValidator';
 import { useApi } from '../session/session';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
-import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
+import { useAgentT } from '../../i18n/useAgentT';
+import { accountNameOf, useFormatDateTime } from './agentIntl';
+import { extraErrorsOf, fieldErrorsOf, useMessageOf } from './fieldErrors';
 import { useAgentGet } from './useAgentData';
 
 /** GET /api/agent/invites: the agent's sent invites, newest first. */
@@ -41,39 +42,30 @@ interface SentInvite {
   prospectId: string | null;
 }
 
-const STATE: Record<SentInvite['status'], { text: string; color: 'informative' | 'brand' | 'success' | 'danger' }> = {
-  sent: { text: 'Sent', color: 'informative' },
-  opened: { text: 'Opened', color: 'brand' },
-  used: { text: 'Used', color: 'success' },
-  expired: { text: 'Expired', color: 'danger' },
-};
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' });
+const STATE_COLOR: Record<SentInvite['status'], 'informative' | 'brand' | 'success' | 'danger'> = { sent: 'informative', opened: 'brand', used: 'success', expired: 'danger' };
 
 /** The agent's sent invites with their state (sent / opened / used / expired); an unused one can be sent again. */
 function SentInvites({ config, refresh }: { config: AppConfig; refresh: number }) {
   const api = useApi();
+  const t = useAgentT();
+  const messageOf = useMessageOf();
+  const dateTime = useFormatDateTime();
   const { data, error, loading, reload } = useAgentGet<{ total: number; invites: SentInvite[] }>('/api/agent/invites?page=1');
   useEffect(() => {
     if (refresh) reload();
   }, [refresh, reload]);
   const [resending, setResending] = useState<string>();
-  const [notice, setNotice] = useState<{ intent: 'success' | 'error'; text: string }>();
-  const accounts = readProducts(config.products as Record<string, unknown> | undefined).accounts;
-  const accountName = (i: SentInvite) => {
-    const a = accounts.find((x) => x.id === i.accountType);
-    const name = a ? (i.islamicBanking ? (a.islamic?.name ?? a.name) : a.name) : i.accountType;
-    return i.islamicBanking ? `${name} (Islamic)` : name;
-  };
+  /** The last resend: to whom it went, or why it failed. */
+  const [notice, setNotice] = useState<{ email: string } | { error: unknown }>();
   const resend = async (invite: SentInvite) => {
     setResending(invite.inviteId);
     setNotice(undefined);
     try {
       await api(`/api/agent/invites/${invite.inviteId}/resend`, { method: 'POST', body: {} });
-      setNotice({ intent: 'success', text: `A new link was sent to ${invite.email}; the earlier link no longer works.` });
+      setNotice({ email: invite.email });
       reload();
     } catch (e) {
-      setNotice({ intent: 'error', text: messageOf(e) });
+      setNotice({ error: e });
     } finally {
       setResending(undefined);
     }
@@ -81,54 +73,54 @@ function SentInvites({ config, refresh }: { config: AppConfig; refresh: number }
   return (
     <section aria-labelledby="sent-invites-title" style={{ marginTop: 40 }}>
       <Title3 as="h2" id="sent-invites-title">
-        Sent invites
+        {t('agent.invite.list')}
       </Title3>
       {notice && (
-        <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} style={{ margin: '12px 0' }}>
-          <MessageBarBody>{notice.text}</MessageBarBody>
+        <MessageBar intent={'error' in notice ? 'error' : 'success'} role={'error' in notice ? 'alert' : 'status'} style={{ margin: '12px 0' }}>
+          <MessageBarBody>{'error' in notice ? messageOf(notice.error) : t.rich('agent.invite.resent', { email: notice.email, data: (chunks) => <bdi>{chunks}</bdi> })}</MessageBarBody>
         </MessageBar>
       )}
-      {loading && !data && <Spinner size="small" label="Loading the invites" />}
+      {loading && !data && <Spinner size="small" label={t('agent.invite.loading')} />}
       {!!error && <MessageBar intent="error"><MessageBarBody>{messageOf(error)}</MessageBarBody></MessageBar>}
-      {data && data.invites.length === 0 && <Body1 block>You have not sent any invites yet.</Body1>}
+      {data && data.invites.length === 0 && <Body1 block>{t('agent.invite.none')}</Body1>}
       {data && data.invites.length > 0 && (
         <div style={{ overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, marginTop: 12 }}>
-          <Table aria-label="Sent invites" style={{ minWidth: 640 }}>
+          <Table aria-label={t('agent.invite.list')} style={{ minWidth: 640 }}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>Customer</TableHeaderCell>
-                <TableHeaderCell>Account</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell>Sent</TableHeaderCell>
-                <TableHeaderCell>Valid until</TableHeaderCell>
-                <TableHeaderCell>Action</TableHeaderCell>
+                <TableHeaderCell>{t('agent.invite.customer')}</TableHeaderCell>
+                <TableHeaderCell>{t('agent.account')}</TableHeaderCell>
+                <TableHeaderCell>{t('agent.status')}</TableHeaderCell>
+                <TableHeaderCell>{t('agent.invite.sentAt')}</TableHeaderCell>
+                <TableHeaderCell>{t('agent.invite.validUntil')}</TableHeaderCell>
+                <TableHeaderCell>{t('agent.invite.action')}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
               {data.invites.map((i) => (
                 <TableRow key={i.inviteId} data-invite={i.email}>
-                  <TableCell>
+                  <TableCell dir="auto">
                     {i.fullName}
                     <br />
                     <span style={{ color: tokens.colorNeutralForeground3 }}>{i.email}</span>
                   </TableCell>
-                  <TableCell>{accountName(i)}</TableCell>
+                  <TableCell>{accountNameOf(config, t, i.accountType, i.islamicBanking)}</TableCell>
                   <TableCell>
-                    <Badge appearance="tint" color={STATE[i.status].color}>
-                      {STATE[i.status].text}
+                    <Badge appearance="tint" color={STATE_COLOR[i.status]}>
+                      {t('agent.invite.state', { state: i.status })}
                     </Badge>
                   </TableCell>
                   <TableCell>
-                    {dateTime.format(new Date(i.sentAt))}
-                    {i.sentCount > 1 ? ` (sent ${i.sentCount} times)` : ''}
+                    {dateTime(i.sentAt)}
+                    {i.sentCount > 1 ? ` ${t('agent.invite.sentCount', { count: i.sentCount })}` : ''}
                   </TableCell>
-                  <TableCell>{dateTime.format(new Date(i.expiresAt))}</TableCell>
+                  <TableCell>{dateTime(i.expiresAt)}</TableCell>
                   <TableCell>
                     {i.status === 'used' ? (
                       i.prospectId ? <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(i.prospectId)}`}>{i.prospectId}</Link> : '—'
                     ) : (
-                      <Button size="small" disabled={resending === i.inviteId} onClick={() => void resend(i)} aria-label={`Resend the invite to ${i.email}`}>
-                        {resending === i.inviteId ? 'Sending…' : 'Resend'}
+                      <Button size="small" disabled={resending === i.inviteId} onClick={() => void resend(i)} aria-label={t('agent.invite.resendTo', { email: i.email })}>
+                        {resending === i.inviteId ? t('agent.sending') : t('agent.invite.resend')}
                       </Button>
                     )}
                   </TableCell>
@@ -151,6 +143,7 @@ function withoutAutofocus<T extends { uiSchema: Record<string, unknown> }>(step:
 
 function InviteForm({ config, onSent }: { config: AppConfig; onSent(): void }) {
   const api = useApi();
+  const t = useAgentT();
   const validator = useStepValidator(config);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
@@ -190,8 +183,8 @@ function InviteForm({ config, onSent }: { config: AppConfig; onSent(): void }) {
       {sentTo && (
         <MessageBar intent="success" ref={successRef} tabIndex={-1} style={{ marginBottom: 16 }}>
           <MessageBarBody>
-            <MessageBarTitle>Invitation sent</MessageBarTitle>
-            The customer will receive an e-mail at {sentTo} with a link to start the application.
+            <MessageBarTitle>{t('agent.invite.sentTitle')}</MessageBarTitle>
+            {t.rich('agent.invite.sentText', { email: sentTo, data: (chunks) => <bdi>{chunks}</bdi> })}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -207,7 +200,7 @@ function InviteForm({ config, onSent }: { config: AppConfig; onSent(): void }) {
         onSubmit={(next) => void submit(next as Record<string, unknown>)}
       >
         <Button appearance="primary" type="submit" disabled={busy} style={{ marginTop: 24 }}>
-          {busy ? 'Sending…' : 'Send invite'}
+          {busy ? t('agent.sending') : t('agent.invite.send')}
         </Button>
       </StepForm>
     </>
@@ -226,9 +219,10 @@ function InvitePanels({ config }: { config: AppConfig }) {
 
 /** /agent/InviteCustomer: invite a customer to apply online (step agentInvite, POST agent/createInvite). */
 export default function InviteCustomerPage() {
+  const t = useAgentT();
   return (
-    <AgentLayout title="Send Invite" active={2}>
-      <Title2 as="h1">Invite a customer</Title2>
+    <AgentLayout panel="invite" active={2}>
+      <Title2 as="h1">{t('agent.invite.title')}</Title2>
       <WithAgentConfig>{(config) => <InvitePanels config={config} />}</WithAgentConfig>
     </AgentLayout>
   );

@@ -1,6 +1,10 @@
 import { Badge, Body1, Caption1, makeStyles, MessageBar, MessageBarBody, Spinner, Title3, tokens } from '@fluentui/react-components';
 import type { AppConfig } from '../config/useConfig';
-import { messageOf } from './fieldErrors';
+import type { AreaT } from '../../i18n/areaT';
+import type { AgentMessageId } from '../../i18n/enAgent';
+import { useAgentT } from '../../i18n/useAgentT';
+import { useFormatDateTime } from './agentIntl';
+import { useMessageOf } from './fieldErrors';
 import { useAgentGet } from './useAgentData';
 
 /** One check's result as GET agent/prospects/{id}/screening answers it. */
@@ -35,8 +39,6 @@ const useStyles = makeStyles({
   notes: { display: 'block', color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
 });
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' });
-
 const COLORS: Record<string, 'success' | 'danger' | 'warning' | 'informative'> = {
   SUCCESS: 'success',
   WITH_RO: 'informative',
@@ -46,9 +48,10 @@ const COLORS: Record<string, 'success' | 'danger' | 'warning' | 'informative'> =
 };
 
 function Outcome({ status }: { status: string }) {
+  const t = useAgentT();
   return (
     <Badge appearance="tint" color={COLORS[status] ?? 'informative'}>
-      {status}
+      {t('agent.screening.outcome', { status })}
     </Badge>
   );
 }
@@ -59,7 +62,7 @@ export function reasonCodeWords(config: AppConfig, code: string): string {
   return label ? `${code} (${label})` : code;
 }
 
-function Results({ config, results, label }: { config: AppConfig; results: ScreeningResultView[]; label: string }) {
+function Results({ config, results, label, t }: { config: AppConfig; results: ScreeningResultView[]; label: string; t: AreaT<AgentMessageId> }) {
   const styles = useStyles();
   // Matches first: what an agent has to act on.
   const sorted = [...results].sort((a, b) => Number(b.screeningFlag) - Number(a.screeningFlag));
@@ -69,9 +72,17 @@ function Results({ config, results, label }: { config: AppConfig; results: Scree
         <li key={r.screeningType} className={styles.item}>
           <span className={styles.words}>
             <Body1>{r.screeningType}</Body1>
-            {r.reasonCode && <Caption1 className={styles.notes}>Reason code: {reasonCodeWords(config, r.reasonCode)}</Caption1>}
-            {r.screeningNotes && <Caption1 className={styles.notes}>{r.screeningNotes}</Caption1>}
-            {r.reasonNotes && <Caption1 className={styles.notes}>{r.reasonNotes}</Caption1>}
+            {r.reasonCode && <Caption1 className={styles.notes}>{t('agent.screening.reasonCode', { code: reasonCodeWords(config, r.reasonCode) })}</Caption1>}
+            {r.screeningNotes && (
+              <Caption1 className={styles.notes} dir="auto">
+                {r.screeningNotes}
+              </Caption1>
+            )}
+            {r.reasonNotes && (
+              <Caption1 className={styles.notes} dir="auto">
+                {r.reasonNotes}
+              </Caption1>
+            )}
           </span>
           <Outcome status={r.screeningStatus} />
         </li>
@@ -83,35 +94,38 @@ function Results({ config, results, label }: { config: AppConfig; results: Scree
 /** The agent's view of an application's latest screening: the company's checks and each signatory's own, with reason codes and notes. */
 export function ScreeningSection({ config, id }: { config: AppConfig; id: string }) {
   const styles = useStyles();
+  const t = useAgentT();
+  const messageOf = useMessageOf();
+  const dateTime = useFormatDateTime();
   const screening = useAgentGet<AgentScreeningAnswer>(screeningUrl(id));
   const data = screening.data;
   return (
     <section className={styles.section} aria-labelledby="screening-title">
       <Title3 as="h2" id="screening-title">
-        Screening
+        {t('agent.screening.title')}
       </Title3>
-      {screening.loading && <Spinner size="small" label="Loading the screening" />}
+      {screening.loading && <Spinner size="small" label={t('agent.screening.loading')} />}
       {!!screening.error && (
         <MessageBar intent="error">
           <MessageBarBody>{messageOf(screening.error)}</MessageBarBody>
         </MessageBar>
       )}
-      {data && !data.screened && <Body1 block>Not screened yet: the application is screened when it is submitted.</Body1>}
+      {data && !data.screened && <Body1 block>{t('agent.screening.notYet')}</Body1>}
       {data?.screened && (
         <>
           <div className={styles.card}>
             <Body1 as="h3" className={styles.head} style={{ fontWeight: 600 }}>
-              Company <Outcome status={data.statusOverAll ?? ''} />
+              {t('agent.company')} <Outcome status={data.statusOverAll ?? ''} />
             </Body1>
-            {data.at && <Caption1 block>Screened {dateTime.format(new Date(data.at))}</Caption1>}
-            <Results config={config} results={data.screeningResults ?? []} label="Company screening" />
+            {data.at && <Caption1 block>{t('agent.screening.at', { date: dateTime(data.at) })}</Caption1>}
+            <Results config={config} t={t} results={data.screeningResults ?? []} label={t('agent.screening.company')} />
           </div>
           {(data.signatories ?? []).map((s) => (
             <div key={s.signatoryId ?? `#${s.index}`} className={styles.card} data-signatory={s.index}>
               <Body1 as="h3" className={styles.head} style={{ fontWeight: 600 }}>
-                {s.name || `Stakeholder ${s.index + 1}`} <Outcome status={s.statusOverAll} />
+                {s.name ? <bdi>{s.name}</bdi> : t('agent.stakeholderNumber', { number: s.index + 1 })} <Outcome status={s.statusOverAll} />
               </Body1>
-              <Results config={config} results={s.screeningResults} label={`Screening of ${s.name || `stakeholder ${s.index + 1}`}`} />
+              <Results config={config} t={t} results={s.screeningResults} label={t('agent.screening.of', { name: s.name || t('agent.stakeholderNumber', { number: s.index + 1 }) })} />
             </div>
           ))}
         </>

@@ -24,8 +24,12 @@ import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
 import { useStepValidator } from '../forms/stepValidator';
 import { useApi } from '../session/session';
+import { useAgentT } from '../../i18n/useAgentT';
+import type { AgentMessageId } from '../../i18n/enAgent';
+import { labelOf } from '../../../content/lifecycle';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
-import { extraErrorsOf, fieldErrorsOf, messageOf } from './fieldErrors';
+import { accountNameOf, useAgentLocale, useFormatDateTime } from './agentIntl';
+import { extraErrorsOf, fieldErrorsOf, useMessageOf } from './fieldErrors';
 import { agentSearchAtom, initialSearch, searchCriteria, type SearchAnswer, type SearchState, type SortKey } from './searchState';
 
 const useStyles = makeStyles({
@@ -41,24 +45,27 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '12px', marginTop: '24px', flexWrap: 'wrap' },
 });
 
-const COLUMNS: { key: string; label: string; sort?: SortKey }[] = [
-  { key: 'prospectId', label: 'Prospect ID', sort: 'prospectId' },
-  { key: 'companyName', label: 'Company', sort: 'companyName' },
-  { key: 'applicantName', label: 'Applicant' },
-  { key: 'account', label: 'Account' },
-  { key: 'status', label: 'Status', sort: 'status' },
-  { key: 'lastModified', label: 'Last change', sort: 'updatedAt' },
+const COLUMNS: { key: string; label: AgentMessageId; sort?: SortKey }[] = [
+  { key: 'prospectId', label: 'agent.search.prospectId', sort: 'prospectId' },
+  { key: 'companyName', label: 'agent.company', sort: 'companyName' },
+  { key: 'applicantName', label: 'agent.search.applicant' },
+  { key: 'account', label: 'agent.account' },
+  { key: 'status', label: 'agent.status', sort: 'status' },
+  { key: 'lastModified', label: 'agent.search.lastChange', sort: 'updatedAt' },
 ];
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' });
 
 function SearchForm({ config }: { config: AppConfig }) {
   const styles = useStyles();
   const api = useApi();
+  const t = useAgentT();
+  const messageOf = useMessageOf();
+  const dateTime = useFormatDateTime();
+  // Previous / Next point the way the page reads: mirrored right to left.
+  const rtl = useAgentLocale() === 'ar';
   const validator = useStepValidator(config);
   const [state, setState] = useAtom(agentSearchAtom);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
   const resultsRef = useRef<HTMLDivElement>(null);
   const step = config.steps.agentSearch;
@@ -80,8 +87,10 @@ function SearchForm({ config }: { config: AppConfig }) {
     } catch (error) {
       setState((s) => ({ ...s, ...next, submitted: null, answer: null }));
       const fields = fieldErrorsOf(error, 'searchInfo', 'body');
+      // The form's own error (no criterion) in the page's language.
+      if (fields?.['']) fields[''] = [messageOf(error)];
       if (fields) setFieldErrors(fields);
-      else setFailure(messageOf(error));
+      else setFailure(error);
     } finally {
       setBusy(false);
     }
@@ -109,7 +118,7 @@ function SearchForm({ config }: { config: AppConfig }) {
       >
         <div className={styles.actions}>
           <Button appearance="primary" type="submit" disabled={busy}>
-            Search
+            {t('agent.search.submit')}
           </Button>
           <Button
             disabled={busy}
@@ -119,31 +128,31 @@ function SearchForm({ config }: { config: AppConfig }) {
               setFieldErrors(undefined);
             }}
           >
-            Clear
+            {t('agent.search.clear')}
           </Button>
         </div>
       </StepForm>
 
       <section className={styles.results} aria-labelledby="search-results-title" aria-busy={busy}>
-        {busy && <Spinner size="small" label="Searching" />}
-        {failure && (
+        {busy && <Spinner size="small" label={t('agent.search.busy')} />}
+        {!!failure && (
           <MessageBar intent="error" role="alert">
-            <MessageBarBody>{failure}</MessageBarBody>
+            <MessageBarBody>{messageOf(failure)}</MessageBarBody>
           </MessageBar>
         )}
         {answer && (
           <>
             <div ref={resultsRef} tabIndex={-1}>
               <Title3 as="h2" id="search-results-title">
-                {answer.total === 0 ? 'No applications found' : `${answer.total} application${answer.total === 1 ? '' : 's'} found`}
+                {t('agent.search.found', { count: answer.total })}
               </Title3>
             </div>
             {answer.total === 0 ? (
-              <Body1 block>Check the criteria, or search by another identifier such as the mobile number or the trade license.</Body1>
+              <Body1 block>{t('agent.search.noneHint')}</Body1>
             ) : (
               <>
                 <div className={styles.scroller} tabIndex={0} role="region" aria-labelledby="search-results-title">
-                  <Table aria-label="Applications found" sortable className={styles.table}>
+                  <Table aria-label={t('agent.search.table')} sortable className={styles.table}>
                     <TableHeader>
                       <TableRow>
                         {COLUMNS.map((c) =>
@@ -154,11 +163,11 @@ function SearchForm({ config }: { config: AppConfig }) {
                               sortDirection={state.sort === c.sort ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined}
                               onClick={() => sortBy(c.sort!)}
                             >
-                              {c.label}
+                              {t(c.label)}
                             </TableHeaderCell>
                           ) : (
                             <TableHeaderCell key={c.key} className={styles.sortHeader}>
-                              {c.label}
+                              {t(c.label)}
                             </TableHeaderCell>
                           ),
                         )}
@@ -171,37 +180,35 @@ function SearchForm({ config }: { config: AppConfig }) {
                             <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(r.prospectId)}`}>{r.prospectId}</Link>
                             {r.applicationInfo?.viewId && <Caption1 block>{r.applicationInfo.viewId}</Caption1>}
                           </TableCell>
-                          <TableCell>{r.companyName || '—'}</TableCell>
-                          <TableCell>{r.applicantName || '—'}</TableCell>
-                          <TableCell>{r.applicationInfo?.accountName || '—'}</TableCell>
+                          <TableCell dir="auto">{r.companyName || '—'}</TableCell>
+                          <TableCell dir="auto">{r.applicantName || '—'}</TableCell>
+                          <TableCell>{accountNameOf(config, t, r.applicationInfo?.accountType, r.applicationInfo?.islamicBanking) || r.applicationInfo?.accountName || '—'}</TableCell>
                           <TableCell>
-                            {r.status.statusNotes || '—'}
+                            {(r.status.statusCode ? labelOf(config.lifecycle, r.status.statusCode) : r.status.statusNotes) || '—'}
                             {r.status.statusReason && <Caption1 block>{r.status.statusReason}</Caption1>}
                           </TableCell>
-                          <TableCell>{dateTime.format(new Date(r.lastModified))}</TableCell>
+                          <TableCell>{dateTime(r.lastModified)}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>
                   </Table>
                 </div>
-                <nav className={styles.pager} aria-label="Result pages">
+                <nav className={styles.pager} aria-label={t('agent.search.pages')}>
                   <Button
-                    icon={<ChevronLeftRegular />}
+                    icon={rtl ? <ChevronRightRegular /> : <ChevronLeftRegular />}
                     disabled={busy || answer.page <= 1}
                     onClick={() => void run({ criteria: state.submitted ?? {}, page: answer.page - 1, sort: state.sort, order: state.order })}
                   >
-                    Previous
+                    {t('agent.search.previous')}
                   </Button>
-                  <Caption1 aria-live="polite">
-                    Page {answer.page} of {pages}
-                  </Caption1>
+                  <Caption1 aria-live="polite">{t('agent.search.pageOf', { page: answer.page, pages })}</Caption1>
                   <Button
-                    icon={<ChevronRightRegular />}
+                    icon={rtl ? <ChevronLeftRegular /> : <ChevronRightRegular />}
                     iconPosition="after"
                     disabled={busy || answer.page >= pages}
                     onClick={() => void run({ criteria: state.submitted ?? {}, page: answer.page + 1, sort: state.sort, order: state.order })}
                   >
-                    Next
+                    {t('agent.search.next')}
                   </Button>
                 </nav>
               </>
@@ -215,11 +222,12 @@ function SearchForm({ config }: { config: AppConfig }) {
 
 /** /agent/SearchProspect: search applications by any identifier (step agentSearch), results paged and sorted by the server. */
 export default function SearchProspectPage() {
+  const t = useAgentT();
   return (
-    <AgentLayout title="Search Applications" active={1}>
-      <Title2 as="h1">Search applications</Title2>
+    <AgentLayout panel="search" active={1}>
+      <Title2 as="h1">{t('agent.search.title')}</Title2>
       <Body1 block style={{ marginBottom: 16 }}>
-        Find an application by any identifier, or <Link to="/agent/InviteCustomer">send an invite</Link> to a new customer.
+        {t.rich('agent.search.intro', { link: (chunks) => <Link to="/agent/InviteCustomer">{chunks}</Link> })}
       </Body1>
       <WithAgentConfig>{(config) => <SearchForm config={config} />}</WithAgentConfig>
     </AgentLayout>

@@ -18,22 +18,26 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowLeftRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, ArrowLeftRegular, ArrowRightRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../lib/secureFetch';
 import type { AppConfig } from '../config/useConfig';
 import { AgentDecisions } from './AgentDecisions';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
+import { BankRecordsSection } from './BankRecordsSection';
 import { servicesPath } from './agentSteps';
-import { documentGroups, type DocumentEntry } from './documents';
+import { documentGroups, type DocumentEntry, type DocumentGroup } from './documents';
 import { useBankExport, useDocumentDownload } from './useDocumentDownload';
-import { closedMessage, labelOf } from '../../../content/lifecycle';
+import { labelOf } from '../../../content/lifecycle';
 import { editingBlock } from '../../../shared/editingBlock';
-import { messageOf } from './fieldErrors';
+import type { AreaT } from '../../i18n/areaT';
+import type { AgentMessageId } from '../../i18n/enAgent';
+import { useAgentT } from '../../i18n/useAgentT';
+import { useAgentLocale, useFormatDateTime } from './agentIntl';
+import { useMessageOf } from './fieldErrors';
 import { ScreeningSection } from './ScreeningSection';
 import { prospectOverview } from './prospectOverview';
-import { uploadStatusWords } from '../summary/documentWords';
 import { SummaryView } from '../summary/SummaryView';
 import { type AuditEntry, auditUrl, documentsUrl, type ProspectAnswer, prospectUrl, useAgentGet } from './useAgentData';
 
@@ -53,37 +57,55 @@ const useStyles = makeStyles({
 
 const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Dubai' });
+type T = AreaT<AgentMessageId>;
 
-const ACTIONS: Record<string, string> = {
-  'prospect.create': 'Application created',
-  'prospect.auto': 'Saved automatically',
-  'prospect.save': 'Saved',
-  'prospect.submit': 'Submitted',
-  'document.upload': 'Document uploaded',
-  'document.download': 'Document downloaded',
-  'document.delete': 'Document deleted',
-  'prospect.export': 'Exported in the bank format',
-  'prospect.import': 'Imported from the bank format',
+/** The audit trail's actions in words (an action the table does not know reads as its words: "agent.search" → "Agent search"). */
+const ACTIONS: Record<string, AgentMessageId> = {
+  'prospect.create': 'agent.audit.prospectCreate',
+  'prospect.auto': 'agent.audit.prospectAuto',
+  'prospect.save': 'agent.audit.prospectSave',
+  'prospect.submit': 'agent.audit.prospectSubmit',
+  'prospect.status': 'agent.audit.prospectStatus',
+  'document.upload': 'agent.audit.documentUpload',
+  'document.download': 'agent.audit.documentDownload',
+  'document.delete': 'agent.audit.documentDelete',
+  'prospect.export': 'agent.audit.prospectExport',
+  'prospect.import': 'agent.audit.prospectImport',
 };
+
+const UPLOAD_STATUS: Record<string, AgentMessageId> = { Uploaded: 'agent.docs.uploaded', NotUploaded: 'agent.docs.notUploaded', Pending: 'agent.docs.pending', Rejected: 'agent.docs.rejected' };
+
+/** A document's upload status in words ("NotUploaded" → "Not uploaded"); a status the bank added reads as its code's words. */
+function uploadStatusWords(t: T, status: string | undefined): string {
+  const id = UPLOAD_STATUS[status ?? 'NotUploaded'];
+  return id ? t(id) : status!.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+/** A documents group's title in the page's language. */
+function groupTitle(t: T, g: DocumentGroup): string {
+  if (g.kind === 'stakeholder') return g.name ? t('agent.docs.stakeholderOf', { name: g.name }) : t('agent.docs.stakeholder');
+  return g.kind ? t(`agent.docs.${g.kind}` as AgentMessageId) : g.title;
+}
 
 /**
  * The status section's rows in words: the reason's words (not its code), the agent's note, when documents were
  * asked (a date, not an ISO timestamp), other text fields under their name in words. The status itself, its code
  * and its words repeated are left out (the Status row shows them), and so are the lists (history, documents).
  */
-function statusRows(info: Record<string, unknown>, statusWords: string): [string, string][] {
-  const known: Record<string, string> = { statusNotes: 'Status notes', statusReason: 'Reason', message: 'Note', requestedAt: 'Documents requested' };
+function statusRows(info: Record<string, unknown>, status: string, statusWords: string, t: T, dateTime: (date: string) => string, reasonLabel: (code: string) => string | undefined): [string, string][] {
+  const known: Record<string, string> = { statusNotes: t('agent.app.statusNotes'), statusReason: t('agent.app.reason'), message: t('agent.app.note'), requestedAt: t('agent.app.requestedAt') };
   const skip = new Set(['status', 'statusCode', 'statusReasonText']);
   const rows: [string, string][] = [];
   for (const [key, value] of Object.entries(info)) {
     if (typeof value !== 'string' || !value || skip.has(key)) continue;
-    if (key === 'statusNotes' && value === statusWords) continue;
+    // The status notes the server writes are the status in words (in English): the Status row shows them already.
+    if (key === 'statusNotes' && (value === statusWords || (info.status ?? info.statusCode) === status)) continue;
+    // The reason in the page's language (the lifecycle's decline reasons), else the words the server kept.
     const text =
-      key === 'statusReason' && typeof info.statusReasonText === 'string' && info.statusReasonText
-        ? info.statusReasonText
+      key === 'statusReason'
+        ? (reasonLabel(value) ?? (typeof info.statusReasonText === 'string' && info.statusReasonText ? info.statusReasonText : value))
         : /At$/.test(key) && !Number.isNaN(Date.parse(value))
-          ? dateTime.format(new Date(value))
+          ? dateTime(value)
           : value;
     rows.push([known[key] ?? words(key), text]);
   }
@@ -96,29 +118,32 @@ function words(key: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** An action the table does not know reads as its words ("prospect.status" → "Prospect status"). */
-const actionWords = (action: string) => ACTIONS[action] ?? action.replace(/[._-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const actionWords = (t: T, action: string) => (ACTIONS[action] ? t(ACTIONS[action]) : action.replace(/[._-]+/g, ' ').replace(/^./, (c) => c.toUpperCase()));
 
 function Overview({ config, id }: { config: AppConfig; id: string }) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const t = useAgentT();
+  const messageOf = useMessageOf();
+  const dateTime = useFormatDateTime(true);
+  const rtl = useAgentLocale() === 'ar';
   const prospect = useAgentGet<ProspectAnswer>(prospectUrl(id));
   const docs = useAgentGet<unknown>(documentsUrl(id));
   const audit = useAgentGet<{ entries: AuditEntry[] }>(auditUrl(id));
   const download = useDocumentDownload();
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<{ doc: DocumentEntry; error: unknown } | null>(null);
   const bankExport = useBankExport();
-  const [exportState, setExportState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const [exportState, setExportState] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
   const overview = useMemo(() => (prospect.data ? prospectOverview(config, prospect.data.prospect) : undefined), [config, prospect.data]);
 
-  if (prospect.loading && !prospect.data) return <Spinner label="Loading the application" />;
+  if (prospect.loading && !prospect.data) return <Spinner label={t('agent.app.loading')} />;
   if (prospect.error || !prospect.data || !overview) {
     const notFound = prospect.error instanceof ApiRequestError && prospect.error.status === 404;
     return (
       <MessageBar intent="error" role="alert">
         <MessageBarBody>
-          <MessageBarTitle>{notFound ? 'Application not found' : 'The application could not be loaded'}</MessageBarTitle>
-          {messageOf(prospect.error)} <Link to="/agent/SearchProspect">Back to the search</Link>
+          <MessageBarTitle>{t(notFound ? 'agent.app.notFound' : 'agent.app.loadFailed')}</MessageBarTitle>
+          {messageOf(prospect.error)} <Link to="/agent/SearchProspect">{t('agent.backToSearch')}</Link>
         </MessageBarBody>
       </MessageBar>
     );
@@ -126,7 +151,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
 
   const data = prospect.data;
   const block = editingBlock(data.prospect);
-  const closed = closedMessage(config.lifecycle, data.status);
+  const closed = config.lifecycle?.states[data.status]?.final ? t('agent.error.closed', { status: labelOf(config.lifecycle, data.status) }) : undefined;
   const services = config.flows.selectServices?.steps ?? [];
   const annexureIndex = services.findIndex((s) => s.step === 'kycAnnexure');
   const statusInfo = (data.prospect.prospectStatusInfo ?? {}) as Record<string, unknown>;
@@ -137,7 +162,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
     try {
       await download(id, doc);
     } catch (error) {
-      setDownloadError(`${doc.documentTitle ?? doc.documentKey}: ${messageOf(error)}`);
+      setDownloadError({ doc, error });
     }
   };
 
@@ -148,67 +173,70 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
       setExportState({ busy: false });
       audit.reload();
     } catch (error) {
-      setExportState({ busy: false, error: messageOf(error) });
+      setExportState({ busy: false, error });
     }
   };
 
   return (
     <>
       <div className={styles.head}>
-        <Title2 as="h1">Application {data.prospectId}</Title2>
+        <Title2 as="h1">{t('agent.app.title', { id: data.prospectId })}</Title2>
         <Badge appearance="tint" color={data.status === 'SUBMITTED' ? 'success' : 'informative'} size="large">
           {labelOf(config.lifecycle, data.status)}
         </Badge>
       </div>
-      <Caption1 block>Version {data.version}</Caption1>
+      <Caption1 block>{t('agent.app.version', { version: data.version })}</Caption1>
 
       {block && (
         <MessageBar intent="warning" style={{ marginTop: 12 }}>
           <MessageBarBody>
-            <MessageBarTitle>Editing is blocked</MessageBarTitle>
-            {block.message}
+            <MessageBarTitle>{t('agent.app.blocked')}</MessageBarTitle>
+            {t(block.reason === 'RO_EDITING' ? 'agent.error.roEditing' : 'agent.error.blockEditing')}
           </MessageBarBody>
         </MessageBar>
       )}
       {closed && !block && (
         <MessageBar intent="info" style={{ marginTop: 12 }}>
-          <MessageBarBody>{closed}.</MessageBarBody>
+          <MessageBarBody>{closed}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.actions}>
-        <Button icon={<ArrowLeftRegular />} onClick={() => navigate('/agent/SearchProspect')}>
-          Back to the search
+        <Button icon={rtl ? <ArrowRightRegular /> : <ArrowLeftRegular />} onClick={() => navigate('/agent/SearchProspect')}>
+          {t('agent.backToSearch')}
         </Button>
         <Button appearance="primary" icon={<PlayRegular />} disabled={!!block || !!closed || services.length === 0} onClick={() => navigate(servicesPath(id, 1))}>
-          Continue application
+          {t('agent.app.continue')}
         </Button>
         <Button icon={<EditRegular />} disabled={!!block || !!closed || annexureIndex < 0} onClick={() => navigate(servicesPath(id, annexureIndex + 1))}>
-          Edit KYC annexure
+          {t('agent.app.editAnnexure')}
         </Button>
         <Button icon={<ArrowDownloadRegular />} disabled={exportState.busy} onClick={() => void onBankExport()}>
-          Download bank export
+          {t('agent.app.export')}
         </Button>
       </div>
-      {exportState.error && (
+      {!!exportState.error && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
-            <MessageBarTitle>The bank export could not be downloaded</MessageBarTitle>
-            {exportState.error}
+            <MessageBarTitle>{t('agent.app.exportFailed')}</MessageBarTitle>
+            {messageOf(exportState.error)}
           </MessageBarBody>
         </MessageBar>
       )}
 
       <section className={styles.section} aria-labelledby="status-title">
         <Title3 as="h2" id="status-title">
-          Status
+          {t('agent.status')}
         </Title3>
         <dl className={styles.list}>
-          <dt className={styles.term}>Status</dt>
+          <dt className={styles.term}>{t('agent.status')}</dt>
           <dd className={styles.value}>{labelOf(config.lifecycle, data.status)}</dd>
-          {statusRows(statusInfo, labelOf(config.lifecycle, data.status)).map(([term, value]) => (
+          {statusRows(statusInfo, data.status, labelOf(config.lifecycle, data.status), t, dateTime, (code) => config.lifecycle?.declineReasons.find((r) => r.value === code)?.label).map(([term, value]) => (
             <div key={term} style={{ display: 'contents' }}>
               <dt className={styles.term}>{term}</dt>
-              <dd className={styles.value}>{value}</dd>
+              {/* The note is the agent's own words, in any language: isolated from the page's direction. */}
+              <dd className={styles.value} dir="auto">
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -220,20 +248,20 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
 
       <section className={styles.section} aria-labelledby="application-title">
         <Title3 as="h2" id="application-title">
-          Application
+          {t('agent.app.application')}
         </Title3>
         {overview.sections.length || overview.stakeholders.length ? (
           <SummaryView config={config} prospect={data.prospect} level={3} />
         ) : (
-          <Body1 block>Nothing filled in yet.</Body1>
+          <Body1 block>{t('agent.app.empty')}</Body1>
         )}
       </section>
 
       <section className={styles.section} aria-labelledby="documents-title">
         <Title3 as="h2" id="documents-title">
-          Documents
+          {t('agent.docs.title')}
         </Title3>
-        {docs.loading && <Spinner size="small" label="Loading documents" />}
+        {docs.loading && <Spinner size="small" label={t('agent.docs.loading')} />}
         {!!docs.error && (
           <MessageBar intent="error">
             <MessageBarBody>{messageOf(docs.error)}</MessageBarBody>
@@ -241,23 +269,25 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
         )}
         {downloadError && (
           <MessageBar intent="error" role="alert">
-            <MessageBarBody>{downloadError}</MessageBarBody>
+            <MessageBarBody>
+              {downloadError.doc.documentTitle ?? downloadError.doc.documentKey}: {messageOf(downloadError.error)}
+            </MessageBarBody>
           </MessageBar>
         )}
-        {!docs.loading && !docs.error && groups.length === 0 && <Body1 block>No documents are required yet.</Body1>}
+        {!docs.loading && !docs.error && groups.length === 0 && <Body1 block>{t('agent.docs.none')}</Body1>}
         {groups.map((g) => (
           <div key={g.title} className={styles.card}>
             <Body1 as="h3" style={{ fontWeight: 600, margin: 0 }}>
-              {g.title}
+              {groupTitle(t, g)}
             </Body1>
-            <Table size="small" aria-label={g.title} className={styles.docTable}>
+            <Table size="small" aria-label={groupTitle(t, g)} className={styles.docTable}>
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>Document</TableHeaderCell>
-                  <TableHeaderCell>Status</TableHeaderCell>
-                  <TableHeaderCell>File</TableHeaderCell>
+                  <TableHeaderCell>{t('agent.docs.document')}</TableHeaderCell>
+                  <TableHeaderCell>{t('agent.status')}</TableHeaderCell>
+                  <TableHeaderCell>{t('agent.docs.file')}</TableHeaderCell>
                   <TableHeaderCell>
-                    <span style={srOnly}>Download</span>
+                    <span style={srOnly}>{t('agent.docs.download')}</span>
                   </TableHeaderCell>
                 </TableRow>
               </TableHeader>
@@ -267,15 +297,14 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
                   return (
                     <TableRow key={d.documentKey}>
                       <TableCell className={styles.cell}>
-                        {d.documentTitle ?? d.documentKey}
-                        {d.required ? '' : ' (optional)'}
+                        {d.required ? (d.documentTitle ?? d.documentKey) : t('agent.docs.optional', { title: d.documentTitle ?? d.documentKey })}
                       </TableCell>
-                      <TableCell>{uploadStatusWords(d.uploadStatus)}</TableCell>
-                      <TableCell style={{ overflowWrap: 'anywhere' }}>{d.fileName ?? '—'}</TableCell>
+                      <TableCell>{uploadStatusWords(t, d.uploadStatus)}</TableCell>
+                      <TableCell dir="auto" style={{ overflowWrap: 'anywhere' }}>{d.fileName ?? '—'}</TableCell>
                       <TableCell>
                         {uploaded && (
                           // An icon button (named for the file): the table then fits a 320 px phone.
-                          <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => void onDownload(d)} aria-label={`Download ${d.fileName}`} title={`Download ${d.fileName}`} />
+                          <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => void onDownload(d)} aria-label={t('agent.docs.downloadFile', { file: d.fileName! })} title={t('agent.docs.downloadFile', { file: d.fileName! })} />
                         )}
                       </TableCell>
                     </TableRow>
@@ -287,35 +316,37 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
         ))}
       </section>
 
+      <BankRecordsSection id={id} onChanged={audit.reload} />
+
       <section className={styles.section} aria-labelledby="audit-title">
         <Title3 as="h2" id="audit-title">
-          Audit trail
+          {t('agent.audit.title')}
         </Title3>
-        {audit.loading && <Spinner size="small" label="Loading the audit trail" />}
+        {audit.loading && <Spinner size="small" label={t('agent.audit.loading')} />}
         {!!audit.error && (
           <MessageBar intent="error">
             <MessageBarBody>{messageOf(audit.error)}</MessageBarBody>
           </MessageBar>
         )}
         {audit.data && (
-          <Table size="small" aria-label="Audit trail">
+          <Table size="small" aria-label={t('agent.audit.title')}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>When</TableHeaderCell>
-                <TableHeaderCell>Who</TableHeaderCell>
-                <TableHeaderCell>What</TableHeaderCell>
-                <TableHeaderCell>Changed</TableHeaderCell>
+                <TableHeaderCell>{t('agent.audit.when')}</TableHeaderCell>
+                <TableHeaderCell>{t('agent.audit.who')}</TableHeaderCell>
+                <TableHeaderCell>{t('agent.audit.what')}</TableHeaderCell>
+                <TableHeaderCell>{t('agent.audit.changed')}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
               {audit.data.entries.map((e, i) => (
                 <TableRow key={i}>
-                  <TableCell className={styles.cell}>{dateTime.format(new Date(e.at))}</TableCell>
-                  <TableCell className={styles.cell}>{e.actor}</TableCell>
-                  <TableCell className={styles.cell}>{actionWords(e.action)}</TableCell>
+                  <TableCell className={styles.cell}>{dateTime(e.at)}</TableCell>
+                  <TableCell className={styles.cell} dir="auto">{e.actor}</TableCell>
+                  <TableCell className={styles.cell}>{actionWords(t, e.action)}</TableCell>
                   <TableCell className={styles.cell}>
-                    {(e.changeLabels ?? []).slice(0, 6).join(', ')}
-                    {(e.changeLabels ?? []).length > 6 ? ` and ${(e.changeLabels ?? []).length - 6} more` : ''}
+                    {(e.changeLabels ?? []).slice(0, 6).join(t('agent.listSeparator'))}
+                    {(e.changeLabels ?? []).length > 6 ? ` ${t('agent.audit.more', { count: (e.changeLabels ?? []).length - 6 })}` : ''}
                   </TableCell>
                 </TableRow>
               ))}
@@ -331,7 +362,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
 export default function SearchedAppInfoPage() {
   const { id = '' } = useParams();
   return (
-    <AgentLayout title="Search Applications" active={1}>
+    <AgentLayout panel="search" active={1}>
       <WithAgentConfig>{(config) => <Overview config={config} id={id} />}</WithAgentConfig>
     </AgentLayout>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useAgentT } from '../../i18n/useAgentT';
 
 /**
  * Keeps an agent from losing edits that are only in the page (the RO flow saves on "Save and continue"):
@@ -8,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
  * warning. Moving between the steps of the flow keeps the edits, so it is not asked about.
  */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+  const t = useAgentT();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
@@ -20,13 +22,13 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   return (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title="Leave without saving?"
-      confirmLabel="Leave without saving"
-      cancelLabel="Stay and save"
+      title={t('agent.unsaved.title')}
+      confirmLabel={t('agent.unsaved.leave')}
+      cancelLabel={t('agent.unsaved.stay')}
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     >
-      Your changes on this step are not saved yet. Press &quot;Save and continue&quot; to keep them.
+      {t('agent.unsaved.text')}
     </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../session/session';
+import { useLocale } from '../../i18n/localeStore';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -9,8 +10,9 @@ export interface Loaded<T> {
 }
 
 /**
- * GET one URL as the signed-in agent. The call is made again when the URL changes or on reload(), not when
- * the token is renewed (the API function changes then).
+ * GET one URL as the signed-in agent. The call is made again when the URL changes, on reload() and when the
+ * language changes (the server words some answers in it: the audit trail, document names), not when the token is
+ * renewed (the API function changes then).
  */
 export function useAgentGet<T>(url: string | null): Loaded<T> {
   const api = useApi();
@@ -18,6 +20,7 @@ export function useAgentGet<T>(url: string | null): Loaded<T> {
   apiRef.current = api;
   const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: !!url });
   const [tick, setTick] = useState(0);
+  const locale = useLocale();
   useEffect(() => {
     if (!url) return;
     let live = true;
@@ -29,7 +32,8 @@ export function useAgentGet<T>(url: string | null): Loaded<T> {
     return () => {
       live = false;
     };
-  }, [url, tick]);
+    // The language is sent by the API call itself (Accept-Language); here it only asks for the answer again.
+  }, [url, tick, locale]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
 }

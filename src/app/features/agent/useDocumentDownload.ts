@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useAgentT } from '../../i18n/useAgentT';
 import { useSessionControls } from '../session/session';
 import { type DocumentEntry, fileNameOf } from './documents';
 
@@ -8,16 +9,17 @@ import { type DocumentEntry, fileNameOf } from './documents';
  */
 export function useAgentDownload() {
   const { session, expire } = useSessionControls();
+  const t = useAgentT();
   return useCallback(
     async (url: string, fallbackName: string) => {
       const res = await fetch(url, { headers: session ? { authorization: `Bearer ${session.accessToken}` } : {}, cache: 'no-store' });
       if (res.status === 401) {
         expire();
-        throw new Error('Your session has expired');
+        throw new Error(t('agent.error.sessionExpired'));
       }
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { errors?: { message: string }[] } | null;
-        throw new Error(body?.errors?.[0]?.message ?? `The file could not be downloaded (${res.status})`);
+        throw new Error(body?.errors?.[0]?.message ?? t('agent.error.download', { status: res.status }));
       }
       const blob = await res.blob();
       const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
@@ -30,7 +32,7 @@ export function useAgentDownload() {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(href), 10_000);
     },
-    [session, expire],
+    [session, expire, t],
   );
 }
 

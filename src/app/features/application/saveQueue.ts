@@ -28,8 +28,9 @@ export type SendOutcome<R> =
   /**
    * Refused for good (field errors, conflict, stopped prospect): handed to the caller, not retried. `invalid`:
    * the data itself was refused (field errors), so the edit is not on the server until the applicant fixes it.
+   * `held`: the edit is kept locally until the applicant saves explicitly (a conflict they are asked about).
    */
-  | { kind: 'refused'; result: R; invalid?: boolean };
+  | { kind: 'refused'; result: R; invalid?: boolean; held?: boolean };
 
 export interface SaveQueueOptions<R> {
   send(job: SaveJob): Promise<SendOutcome<R>>;
@@ -196,6 +197,7 @@ export class SaveQueue<R> {
       this.refused = outcome.kind === 'refused' && outcome.invalid === true;
       // What was held back went with this save (an explicit save sends everything typed).
       if (waiting) this.heldBack = false;
+      if (outcome.kind === 'refused' && outcome.held) this.heldBack = true;
       if (waiting) {
         this.explicit.shift();
         waiting.resolve(outcome.result);

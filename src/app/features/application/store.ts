@@ -4,25 +4,30 @@
  * useApplication() (useSyncExternalStore); it lives outside React so that every page shares one queue.
  */
 import { ApiRequestError, SessionExpiredError } from '../../lib/secureFetch';
+import { currentLocale } from '../../i18n/localeStore';
 import type { ApiCall, ContinueResult, Prospect, SaveState, ScreeningOutcome, SubmitResult } from './contract';
 import { fieldErrorsOf, withoutChanged } from './serverFieldErrors';
 import { SaveQueue, type SaveJob, type SendOutcome } from './saveQueue';
 
 /** Sections only the server writes (src/server/routes/prospects.ts): always taken from its answer. */
-const SERVER_OWNED = ['generalInfo', 'documents', 'screeningInfo', 'prospectStatusInfo', 'freeFieldsInfo'];
+export const SERVER_OWNED = ['generalInfo', 'documents', 'screeningInfo', 'prospectStatusInfo', 'freeFieldsInfo'];
 
 /** Prospect error codes that end the journey in a stop state (spec 001 §4). */
 import { ALREADY_SUBMITTED, STOP_CODES } from '../../../shared/stopCodes';
 import { applySectionChanges, RETURN_MINIMAL } from '../../../shared/minimalAnswer';
 import type { PatchOperation } from '../../../shared/jsonPatch';
 
+/** The store's own words (outside React, so not through react-intl): in the page's language. */
+const STORE_TEXTS = {
+  en: { notLoaded: 'The application could not be loaded', noApplication: 'There is no application open in this tab.' },
+  ar: { notLoaded: 'تعذّر تحميل الطلب', noApplication: 'لا يوجد طلب مفتوح في علامة التبويب هذه.' },
+} as const;
+const storeText = (key: keyof (typeof STORE_TEXTS)['en']) => STORE_TEXTS[currentLocale()][key];
+
 export { STOP_CODES };
 
 export { fieldErrorsOf, relativeField } from './serverFieldErrors';
 
-/** What a 409 for a change made elsewhere (another tab, an agent) says: on a step, and on the submit. */
-export const CONFLICT_ON_SAVE = 'Your application was changed elsewhere, so we loaded the latest version. Please check your last changes before you continue.';
-export const CONFLICT_ON_SUBMIT = 'Your application was changed elsewhere, so we loaded the latest version and did not submit it. Please check it and submit it again.';
 
 /**
  * 409 codes that say the application is no longer a draft the applicant may change: submitted (12012) or in a
@@ -43,6 +48,7 @@ const STORAGE_KEY = 'qa.application';
  * hidden or left), not per keystroke: a prospect with 50 stakeholders takes milliseconds to serialise.
  */
 export const PERSIST_DELAY_MS = 300;
+
 
 export interface StopState {
   code: string;
@@ -82,6 +88,8 @@ interface Persisted {
   version: number;
   status?: string;
   dirty: boolean;
+  /** The server's copy of `version` while there are unsaved edits (what they were made against). */
+  base?: Prospect;
 }
 
 const EMPTY: ApplicationSnapshot = {
@@ -113,16 +121,32 @@ function readPersisted(): Persisted | undefined {
 }
 
 type SaveResult = SubmitResult & { expired?: boolean };
+type Base = { prospectId: string; version: number; prospect: Prospect };
+export type { Base, ProspectAnswer, SaveResult };
 
 export class ApplicationStore {
   private snap: ApplicationSnapshot = EMPTY;
   private readonly listeners = new Set<() => void>();
-  private api: ApiCall | undefined;
-  private hasRefreshToken = false;
-  private queue: SaveQueue<SaveResult> | undefined;
+  /** @internal (./rebase.ts, as are the other members without `private`) */
+  api: ApiCall | undefined;
+  /** The session's refresh token (none: no timed auto-save). */
+  private token: string | undefined;
+  /**
+   * The refresh token of the session the server answered 401 for (a logout in another tab, a revoked session): no
+   * automatic save goes with it (each would be one more 401). The answers stay in the tab, dirty and kept in session
+   * storage; a new sign-in (another token) ends this, and open() or Continue sends them.
+   */
+  private dead: string | undefined;
+  queue: SaveQueue<SaveResult> | undefined;
   private editSeq = 0;
   /** The server's copy (as this caller sees it) of the version last loaded or saved: what a patch save is made against. */
-  private serverCopy: { prospectId: string; version: number; prospect: Prospect } | undefined;
+  serverCopy: Base | undefined;
+  /** A conflict kept the applicant's answers: automatic saves wait for their next explicit save (continue, submit). */
+  held = false;
+  /** The copy came from session storage (a reload): the server's is fetched before anything is saved. */
+  private restored = false;
+  /** @internal A load of the server's copy under way (a page load, the tab back in front): saves wait for it. */
+  refreshing: Promise<unknown> | undefined;
   private lastEditValid = true;
   private loadingId: string | undefined;
   private autoTimer: ReturnType<typeof setInterval> | undefined;
@@ -145,6 +169,8 @@ export class ApplicationStore {
     const saved = readPersisted();
     if (saved?.prospectId) {
       this.snap = { ...EMPTY, prospectId: saved.prospectId, prospect: saved.prospect, version: saved.version, status: saved.status, dirty: saved.dirty };
+      if (saved.base) this.serverCopy = { prospectId: saved.prospectId, version: saved.version, prospect: saved.base };
+      this.restored = true;
     }
   }
 
@@ -158,7 +184,14 @@ export class ApplicationStore {
   /** The signed-in caller: set by every useApplication() render (the token changes on renewal). */
   connect(api: ApiCall, session: { refreshToken?: string } | null): void {
     this.api = api;
-    this.hasRefreshToken = !!session?.refreshToken;
+    this.token = session?.refreshToken;
+    // A page load shows the server's copy: the kept one paints first and is replaced (edits rebased) when it answers.
+    if (this.restored) {
+      this.restored = false;
+      this.refreshing = import('./rebase')
+        .then((m) => m.rebaseOnLatest(this, SERVER_OWNED))
+        .finally(() => (this.refreshing = undefined));
+    }
     if (!this.queue) this.start();
   }
 
@@ -166,6 +199,7 @@ export class ApplicationStore {
   async open(prospectId: string, answer?: ProspectAnswer): Promise<void> {
     if (answer) {
       this.queue?.clear();
+      this.restored = this.held = false;
       this.serverCopy = { prospectId, version: answer.version, prospect: answer.prospect };
       this.set({ ...EMPTY, prospectId, prospect: answer.prospect, version: answer.version, status: answer.status, saveState: this.queue?.saveState ?? 'saved' });
       return;
@@ -187,6 +221,7 @@ export class ApplicationStore {
   /** Forgets the application (logout, another applicant). */
   close(): void {
     this.queue?.clear();
+    this.held = false;
     this.set({ ...EMPTY, saveState: this.queue?.saveState ?? 'saved' });
   }
 
@@ -194,6 +229,7 @@ export class ApplicationStore {
     const id = this.snap.prospectId;
     if (!id || !this.api || this.loadingId === id) return;
     this.loadingId = id;
+    this.restored = this.held = false;
     this.set({ loading: true, loadError: undefined });
     try {
       const res = await this.api<ProspectAnswer>(`/api/usertypes/sme/prospects/${encodeURIComponent(id)}`);
@@ -206,7 +242,7 @@ export class ApplicationStore {
       const stop = this.stopOf(error);
       this.set({
         loading: false,
-        ...(stop ? { stop } : { loadError: error instanceof SessionExpiredError ? undefined : (error as Error).message || 'The application could not be loaded' }),
+        ...(stop ? { stop } : { loadError: error instanceof SessionExpiredError ? undefined : (error as Error).message || storeText('notLoaded') }),
       });
     } finally {
       this.loadingId = undefined;
@@ -224,7 +260,7 @@ export class ApplicationStore {
     const offline = this.snap.saveState === 'offline' || (typeof navigator !== 'undefined' && navigator.onLine === false);
     const fieldErrors = withoutChanged(this.snap.fieldErrors, this.snap.prospect, next);
     this.set({ prospect: next, dirty: true, ...(fieldErrors !== this.snap.fieldErrors ? { fieldErrors } : {}) }, !offline);
-    this.queue?.edit(valid);
+    if (!this.dead || this.dead !== this.token) this.queue?.edit(valid);
   }
 
   /** Drops a server error once the applicant changed that field. */
@@ -254,7 +290,7 @@ export class ApplicationStore {
 
   private async request(job: SaveJob): Promise<SaveResult> {
     if (this.snap.stop) return { ok: false, stop: this.snap.stop };
-    if (!this.queue || !this.snap.prospectId) return { ok: false, stop: { code: 'NO_PROSPECT', message: 'There is no application open in this tab.' } };
+    if (!this.queue || !this.snap.prospectId) return { ok: false, stop: { code: 'NO_PROSPECT', message: storeText('noApplication') } };
     return this.queue.request(job);
   }
 
@@ -271,84 +307,88 @@ export class ApplicationStore {
     // Spec 000 §4: the timed auto-save runs only with no error, both tokens, and on one of the journey pages.
     this.autoTimer = setInterval(() => {
       if (!this.snap.dirty || !this.lastEditValid || this.snap.stop || Object.keys(this.snap.fieldErrors).length > 0) return;
-      if (!this.hasRefreshToken || typeof location === 'undefined' || !AUTO_SAVE_VIEWS.test(location.pathname)) return;
+      if (!this.token || this.token === this.dead || typeof location === 'undefined' || !AUTO_SAVE_VIEWS.test(location.pathname)) return;
       if (!this.queue?.busy) this.queue?.edit(true);
     }, AUTO_SAVE_INTERVAL_MS);
     if (this.snap.dirty && this.snap.prospectId) this.queue.edit(this.lastEditValid);
   }
 
-  private stopOf(error: unknown): StopState | undefined {
+  stopOf(error: unknown): StopState | undefined {
     if (!(error instanceof ApiRequestError)) return undefined;
     const hit = error.body?.errors?.find((e) => STOP_CODES.has(e.errorCode));
     return hit ? { code: hit.errorCode, message: hit.message } : undefined;
   }
 
   private async send(job: SaveJob): Promise<SendOutcome<SaveResult>> {
-    const id = this.snap.prospectId;
-    const prospect = this.snap.prospect;
-    if (!id || !prospect || !this.api || this.snap.version === undefined) {
-      return { kind: 'refused', result: { ok: false, stop: { code: 'NO_PROSPECT', message: 'There is no application open in this tab.' } } };
+    // A reloaded tab first takes the server's copy (its edits rebased onto it): never a save against a stale version.
+    if (this.refreshing) await this.refreshing;
+    if (this.held) {
+      // A conflict kept answers the applicant has not confirmed: only their explicit save sends them.
+      if (job.saveType === 'auto') return { kind: 'refused', result: { ok: false }, held: true };
+      this.held = false;
     }
-    const seq = this.editSeq;
-    try {
-      // The server answers only the sections that differ from this copy (src/shared/minimalAnswer.ts), when it can.
-      const res = await this.api<ProspectAnswer>(`/api/usertypes/sme/prospects/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        headers: { prefer: RETURN_MINIMAL },
-        body: { ...job, ...(await this.saveBody(id, prospect)), version: this.snap.version },
-      });
-      const a = res.body!;
-      if (this.snap.prospectId !== id) return { kind: 'done', result: { ok: true } };
-      const minimal = res.headers.get('preference-applied') === RETURN_MINIMAL;
-      const stored = minimal ? applySectionChanges(prospect, { prospect: a.prospect, removedSections: a.removedSections ?? [] }) : a.prospect;
-      this.serverCopy = { prospectId: id, version: a.version, prospect: stored };
-      const untouched = this.editSeq === seq;
-      const server: Prospect = {};
-      for (const k of SERVER_OWNED) if (k in stored) server[k] = stored[k];
-      this.set({
-        // Edits made while this save was in flight stay; the server's own sections are taken either way.
-        prospect: untouched ? stored : { ...this.snap.prospect, ...server },
-        version: a.version,
-        status: a.status,
-        dirty: !untouched,
-        fieldErrors: {},
-        notice: this.snap.notice,
-      });
-      return { kind: 'done', result: { ok: true, ...(a.preScreening ? { preScreening: a.preScreening } : {}) } };
-    } catch (error) {
-      if (error instanceof SessionExpiredError) return { kind: 'refused', result: { ok: false, expired: true } };
-      if (!(error instanceof ApiRequestError)) return isNetworkError(error) ? { kind: 'offline' } : { kind: 'retry' };
-      if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' };
-      if (error.status === 400 && error.body?.errors?.some((e) => e.errorCode === 'INVALID_PATCH')) {
-        // The copy the patch was made against is not the server's: send the whole document instead.
-        this.serverCopy = undefined;
-        return { kind: 'retry' };
+    for (let attempt = 0; ; attempt++) {
+      const id = this.snap.prospectId;
+      const prospect = this.snap.prospect;
+      if (!id || !prospect || !this.api || this.snap.version === undefined) {
+        return { kind: 'refused', result: { ok: false, stop: { code: 'NO_PROSPECT', message: storeText('noApplication') } } };
       }
-      // The application left the draft in the meantime (submitted, declined, accounts opened: another tab, the
-      // bank): its latest copy is loaded (its status routes the steps to the status page) and the server's reason said.
-      const closed = error.status === 409 ? error.body?.errors?.find((e) => LEFT_DRAFT_CODES.has(e.errorCode)) : undefined;
-      if (closed) {
-        this.set({ notice: closed.message });
-        this.queue?.clear();
-        await this.load();
-        return { kind: 'refused', result: { ok: false, stop: { code: closed.errorCode, message: closed.message } } };
+      const seq = this.editSeq;
+      try {
+        // The server answers only the sections that differ from this copy (src/shared/minimalAnswer.ts), when it can.
+        const res = await this.api<ProspectAnswer>(`/api/usertypes/sme/prospects/${encodeURIComponent(id)}`, {
+          method: 'PUT',
+          headers: { prefer: RETURN_MINIMAL },
+          body: { ...job, ...(await this.saveBody(id, prospect)), version: this.snap.version },
+        });
+        const a = res.body!;
+        if (this.snap.prospectId !== id) return { kind: 'done', result: { ok: true } };
+        const minimal = res.headers.get('preference-applied') === RETURN_MINIMAL;
+        const stored = minimal ? applySectionChanges(prospect, { prospect: a.prospect, removedSections: a.removedSections ?? [] }) : a.prospect;
+        this.serverCopy = { prospectId: id, version: a.version, prospect: stored };
+        const untouched = this.editSeq === seq;
+        const server: Prospect = {};
+        for (const k of SERVER_OWNED) if (k in stored) server[k] = stored[k];
+        this.set({
+          // Edits made while this save was in flight stay; the server's own sections are taken either way.
+          prospect: untouched ? stored : { ...this.snap.prospect, ...server },
+          version: a.version,
+          status: a.status,
+          dirty: !untouched,
+          fieldErrors: {},
+          notice: this.snap.notice,
+        });
+        return { kind: 'done', result: { ok: true, ...(a.preScreening ? { preScreening: a.preScreening } : {}) } };
+      } catch (error) {
+        if (error instanceof SessionExpiredError) {
+          this.dead = this.token;
+          return { kind: 'refused', result: { ok: false, expired: true } };
+        }
+        if (!(error instanceof ApiRequestError)) return isNetworkError(error) ? { kind: 'offline' } : { kind: 'retry' };
+        if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' };
+        if (error.status === 400 && error.body?.errors?.some((e) => e.errorCode === 'INVALID_PATCH')) {
+          // The copy the patch was made against is not the server's: the same save goes again at once with the whole
+          // document (no back-off, no "retrying": a Continue waiting for it succeeds; the answer is the new base).
+          this.serverCopy = undefined;
+          if (attempt < 2) continue;
+          return { kind: 'retry' };
+        }
+        if (error.status === 409) {
+          // Changed elsewhere (another tab, an agent) or no longer a draft: ./rebase.ts, loaded on demand.
+          const r = await import('./rebase').then((m) => m.onConflict(this, SERVER_OWNED, job, error, attempt, LEFT_DRAFT_CODES));
+          if (!('again' in r)) return r;
+          job = r.again;
+          continue;
+        }
+        const stop = this.stopOf(error);
+        if (stop) {
+          this.set({ stop });
+          return { kind: 'refused', result: { ok: false, stop } };
+        }
+        const fieldErrors = fieldErrorsOf(error);
+        if (job.saveType !== 'auto' || error.body?.errorType === 'FieldsValidation') this.set({ fieldErrors });
+        return { kind: 'refused', result: { ok: false, fieldErrors }, invalid: true };
       }
-      const stop = this.stopOf(error);
-      if (stop) {
-        this.set({ stop });
-        return { kind: 'refused', result: { ok: false, stop } };
-      }
-      if (error.status === 409) {
-        // Changed elsewhere (another tab, an agent): never overwrite; take the server's copy and say so.
-        const message = job.saveType === 'submit' ? CONFLICT_ON_SUBMIT : CONFLICT_ON_SAVE;
-        this.set({ prospect: undefined, dirty: false, notice: message });
-        this.queue?.clear();
-        await this.load();
-        return { kind: 'refused', result: { ok: false, stop: { code: 'VERSION_CONFLICT', message } } };
-      }
-      const fieldErrors = fieldErrorsOf(error);
-      if (job.saveType !== 'auto' || error.body?.errorType === 'FieldsValidation') this.set({ fieldErrors });
-      return { kind: 'refused', result: { ok: false, fieldErrors }, invalid: true };
     }
   }
 
@@ -369,7 +409,7 @@ export class ApplicationStore {
   }
 
   /** `typing`: an edit of the applicant, whose copy is written to session storage a little later (PERSIST_DELAY_MS). */
-  private set(patch: Partial<ApplicationSnapshot>, typing = false): void {
+  set(patch: Partial<ApplicationSnapshot>, typing = false): void {
     this.snap = { ...this.snap, ...patch };
     if ('prospect' in patch || 'prospectId' in patch || 'version' in patch || 'dirty' in patch) {
       if (typing) this.persistSoon();
@@ -390,7 +430,9 @@ export class ApplicationStore {
     try {
       const { prospectId, prospect, version, status, dirty } = this.snap;
       if (prospectId && prospect && version !== undefined) {
-        globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify({ prospectId, prospect, version, status, dirty } satisfies Persisted));
+        // Unsaved edits keep the copy they were made against, from which a reloaded tab rebases them.
+        const base = dirty && this.serverCopy?.version === version ? this.serverCopy.prospect : undefined;
+        globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify({ prospectId, prospect, version, status, dirty, base } satisfies Persisted));
       } else if (!prospectId) {
         globalThis.sessionStorage?.removeItem(STORAGE_KEY);
       }

@@ -37,7 +37,13 @@ export function useApplication(): ApplicationRuntimeExt {
     void store.ensureLoaded();
   }, [store, api, session, snap.prospectId]);
 
-  const completedSteps = useMemo(() => readCompletedSteps(snap.prospect), [snap.prospect]);
+  // Read from freeField5 and the stakeholders' ids only: the same array while those stay (a keystroke in a name keeps
+  // it, so the stakeholder cards, which compare it, stay as they are).
+  const free = (snap.prospect?.freeFieldsInfo as { freeField5?: unknown } | undefined)?.freeField5;
+  const ids = ((snap.prospect?.signatoryInfo ?? []) as { signatoryId?: unknown }[]).map((s, i) => String(s?.signatoryId ?? i)).join('\u0000');
+  const hasProspect = snap.prospect !== undefined;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const completedSteps = useMemo(() => readCompletedSteps(snap.prospect), [hasProspect, free, ids]);
 
   return useMemo<ApplicationRuntimeExt>(
     () => ({

@@ -20,6 +20,8 @@ const useStyles = makeStyles({
   iban: { fontFamily: tokens.fontFamilyMonospace, margin: 0, overflowWrap: 'anywhere' },
   timeline: { margin: 0, paddingLeft: '20px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  /** A person's words (the bank's note): a block of its own direction, long words broken at 320 px. */
+  freeText: { display: 'block', overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
 });
 
 /** A move's time in the page's language on the bank's calendar (Asia/Dubai), Western digits as the bank prints them. */
@@ -80,7 +82,9 @@ export default function ApplicationStatusPage() {
               <MessageBar intent="warning">
                 <MessageBarBody>
                   <MessageBarTitle>{t('status.reason')}</MessageBarTitle>
-                  {info.statusReasonText}
+                  <span dir="auto" className={styles.freeText}>
+                    {info.statusReasonText}
+                  </span>
                 </MessageBarBody>
               </MessageBar>
             )}
@@ -88,7 +92,10 @@ export default function ApplicationStatusPage() {
               <MessageBar intent="info">
                 <MessageBarBody>
                   <MessageBarTitle>{t('reupload.bankMessage')}</MessageBarTitle>
-                  {info.message}
+                  {/* Typed by a person, in any language: isolated, so an English note keeps its punctuation in its place on an Arabic page. */}
+                  <span dir="auto" className={styles.freeText} data-testid="bank-note">
+                    {info.message}
+                  </span>
                 </MessageBarBody>
               </MessageBar>
             )}
@@ -112,7 +119,7 @@ export default function ApplicationStatusPage() {
                     <div key={a.accountNo} style={{ display: 'contents' }}>
                       <dt>{a.currency}</dt>
                       <dd className={styles.iban} data-iban={a.accountNo}>
-                        {formatIban(a.accountNo)}
+                        <bdi dir="ltr">{formatIban(a.accountNo)}</bdi>
                       </dd>
                     </div>
                   ))}
@@ -128,9 +135,23 @@ export default function ApplicationStatusPage() {
                 <ol className={styles.timeline} aria-label={t('status.timeline')}>
                   {info.history!.map((h, i) => (
                     <li key={i}>
-                      <Text weight="semibold">{labelOf(lifecycle, h.to)}</Text> · {when.format(new Date(h.at))} · {t(h.by === 'applicant' ? 'status.byYou' : 'status.byBank')}
-                      {h.reason ? ` · ${h.reason}` : ''}
-                      {h.note && h.by !== 'system' ? <Body1 block>{h.note}</Body1> : null}
+                      <Text weight="semibold">{labelOf(lifecycle, h.to)}</Text> ·{' '}
+                      {/* Isolated: the date's digits, slashes and time keep their order beside the Arabic words. */}
+                      <bdi>
+                        <time dateTime={h.at}>{when.format(new Date(h.at))}</time>
+                      </bdi>{' '}
+                      · {t(h.by === 'applicant' ? 'status.byYou' : 'status.byBank')}
+                      {h.reason ? (
+                        <>
+                          {' · '}
+                          <bdi>{h.reason}</bdi>
+                        </>
+                      ) : null}
+                      {h.note && h.by !== 'system' ? (
+                        <Body1 block dir="auto" className={styles.freeText}>
+                          {h.note}
+                        </Body1>
+                      ) : null}
                     </li>
                   ))}
                 </ol>

@@ -1,6 +1,6 @@
 import { Badge, Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkCircleFilled, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { type Availability, type DocumentEntry } from './documentList';
 import { ACCEPT } from './fileChecks';
 import { usePageT } from '../../i18n/usePageT';
@@ -21,6 +21,8 @@ const useStyles = makeStyles({
   input: { position: 'absolute', width: '1px', height: '1px', opacity: 0, overflow: 'hidden' },
   error: { color: tokens.colorPaletteRedForeground1 },
   grow: { flexGrow: 1, minWidth: '120px' },
+  // Read by screen readers only: the row's badge and file name show the same to the eye.
+  status: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 });
 
 export interface DocumentRowProps {
@@ -47,6 +49,10 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
   const errorId = useId();
   const busy = upload?.progress !== undefined;
   const uploaded = availability === 'COMPLETED';
+  // The file of the last upload started in this row on this page: its success is announced once the server lists it.
+  const [sent, setSent] = useState<string>();
+  if (busy && upload.fileName && sent !== upload.fileName) setSent(upload.fileName);
+  const done = !!sent && !busy && !upload?.error && uploaded && entry.fileName === sent;
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // the same file chosen again after an error must fire again
@@ -80,9 +86,12 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
       )}
       <div className={styles.line}>
         <input ref={input} type="file" accept={ACCEPT} className={styles.input} tabIndex={-1} aria-hidden="true" onChange={choose} data-testid={`file-${entry.documentKey}`} />
+        {/* While the file goes up the button keeps the focus (aria-disabled, not disabled: that would drop it to the
+            page), and it stays on it when Upload turns into Replace. */}
         <Button
           icon={<ArrowUploadRegular />}
-          disabled={busy || readOnly || availability === 'NOT_AVAILABLE'}
+          disabled={readOnly || availability === 'NOT_AVAILABLE'}
+          disabledFocusable={busy && !readOnly && availability !== 'NOT_AVAILABLE'}
           aria-describedby={upload?.error ? errorId : undefined}
           aria-label={t(uploaded ? 'documents.replaceNamed' : 'documents.uploadNamed', { name: entry.documentTitle })}
           onClick={() => input.current?.click()}
@@ -109,6 +118,9 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
           </Button>
         </div>
       )}
+      <span role="status" className={styles.status}>
+        {done ? t('documents.uploadedNamed', { name: entry.documentTitle, file: sent }) : ''}
+      </span>
       {upload?.error && (
         <Text id={errorId} role="alert" className={styles.error}>
           {upload.error}

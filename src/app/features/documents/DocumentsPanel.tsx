@@ -3,6 +3,8 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { availabilityOf, type DocumentBlock, type DocumentEntry, documentBlocks, nextKey, type ProspectDocuments } from './documentList';
+import { useDocumentWords } from './useDocumentWords';
+import { usePageT } from '../../i18n/usePageT';
 import { DocumentRow } from './DocumentRow';
 import { messageOf, type UploadState, type UploadTarget } from './useDocuments';
 
@@ -40,14 +42,18 @@ export interface DocumentsPanelProps {
 /** The groups of documents (company, each stakeholder, other) with their rows and the lists one can add to. */
 export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allowOther = true, allowDelete = true, uploads, onUpload, onCancel, onDownload, onDelete }: DocumentsPanelProps) {
   const styles = useStyles();
+  const t = usePageT();
+  const failure = (e: unknown) => messageOf(e, { glitch: t('submit.glitch'), expired: t('documents.sessionExpired') });
   /** Rows added here and not uploaded yet (another bank statement, CV or other document). */
   const [pending, setPending] = useState<DocumentEntry[]>([]);
   const [otherTitle, setOtherTitle] = useState('');
-  const [otherError, setOtherError] = useState<string>();
+  /** Kept as its id, so a switch of language rewords the message shown. */
+  const [otherError, setOtherError] = useState<'documents.otherNameEmpty' | 'documents.otherNameInvalid'>();
   const [deleting, setDeleting] = useState<DocumentEntry>();
   const [problem, setProblem] = useState<string>();
 
-  const blocks = useMemo(() => documentBlocks(docs), [docs]);
+  const words = useDocumentWords();
+  const blocks = useMemo(() => documentBlocks(docs, { words }), [docs, words]);
   const serverKeys = useMemo(() => {
     const keys = new Set<string>();
     for (const b of blocks) for (const r of [...b.rows, ...b.lists.flatMap((l) => l.rows)]) keys.add(r.documentKey);
@@ -80,7 +86,7 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
         upload={uploads[entry.documentKey]}
         onFile={(file) => onUpload(target, file)}
         onCancel={() => onCancel(entry.documentKey)}
-        onDownload={() => void onDownload(entry.documentKey, entry.fileName ?? entry.documentTitle).catch((e: unknown) => setProblem(messageOf(e)))}
+        onDownload={() => void onDownload(entry.documentKey, entry.fileName ?? entry.documentTitle).catch((e: unknown) => setProblem(failure(e)))}
         {...(extra.local
           ? { onDelete: () => setPending((list) => list.filter((p) => p.documentKey !== entry.documentKey)) }
           : extra.deletable
@@ -121,7 +127,7 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
                 ])
               }
             >
-              {full ? `Up to ${list.limit} documents` : `Add another ${list.documentType === 'CV' ? 'CV' : 'statement'}`}
+              {full ? t('documents.upTo', { limit: list.limit }) : t(list.documentType === 'CV' ? 'documents.addCv' : 'documents.addStatement')}
             </Button>
           )}
         </div>
@@ -131,8 +137,8 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
   const others = [...(docs.otherDocuments ?? []), ...waiting.filter((p) => p.documentType === OTHER_TYPE && !p.signatoryId)].filter(shown);
   const addOther = () => {
     const title = otherTitle.trim();
-    if (!title) return setOtherError('Name of the document is not filled');
-    if (!TITLE_PATTERN.test(title)) return setOtherError('Name of the document is invalid');
+    if (!title) return setOtherError('documents.otherNameEmpty');
+    if (!TITLE_PATTERN.test(title)) return setOtherError('documents.otherNameInvalid');
     setOtherError(undefined);
     setOtherTitle('');
     setPending((p) => [...p, { documentKey: nextKey(OTHER_STEM, allKeys), documentType: OTHER_TYPE, documentTitle: title, required: false, uploadStatus: 'NotUploaded' }]);
@@ -162,13 +168,13 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
       {(allowOther || others.length > 0) && (
         <section className={styles.block} aria-labelledby="heading-other">
           <Subtitle1 as="h2" id="heading-other">
-            Other documents
+            {t('documents.otherTitle')}
           </Subtitle1>
-          {others.length === 0 && <Text block>Anything else that helps us with your application (optional).</Text>}
+          {others.length === 0 && <Text block>{t('documents.otherIntro')}</Text>}
           <ul className={styles.list}>{others.map((e) => row(e, { deletable: allowDelete, local: !serverKeys.has(e.documentKey) }))}</ul>
           {allowOther && (
             <div className={styles.add}>
-              <Field label="Name of the document" validationMessage={otherError} validationState={otherError ? 'error' : 'none'}>
+              <Field label={t('documents.otherName')} validationMessage={otherError && t(otherError)} validationState={otherError ? 'error' : 'none'}>
                 <Input
                   value={otherTitle}
                   maxLength={200}
@@ -183,7 +189,7 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
                 />
               </Field>
               <Button icon={<AddRegular />} disabled={!uploadsOpen} onClick={addOther}>
-                Add other document
+                {t('documents.addOther')}
               </Button>
             </div>
           )}
@@ -195,10 +201,14 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
         onConfirm={() => {
           const doc = deleting;
           setDeleting(undefined);
-          if (doc) void onDelete(doc.documentKey).catch((e: unknown) => setProblem(messageOf(e)));
+          if (doc) void onDelete(doc.documentKey).catch((e: unknown) => setProblem(failure(e)));
         }}
       >
-        {deleting ? `Delete ${deleting.documentTitle}${deleting.fileName ? ` (${deleting.fileName})` : ''}?` : null}
+        {deleting
+          ? deleting.fileName
+            ? t('documents.deleteConfirmFile', { title: deleting.documentTitle, fileName: deleting.fileName })
+            : t('documents.deleteConfirm', { title: deleting.documentTitle })
+          : null}
       </ConfirmDialog>
     </>
   );

@@ -6,6 +6,7 @@ import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
 import { useConfig } from '../config/useConfig';
 import { useSessionControls } from '../session/session';
+import { useT } from '../../i18n/useT';
 import { actionTarget, inCatalogue, type StatusView } from './outcomes';
 
 const useStyles = makeStyles({
@@ -17,7 +18,7 @@ const useStyles = makeStyles({
 
 export interface StatusPageProps {
   view: StatusView;
-  /** Left-panel title. */
+  /** Left-panel title (default: the start pages' one, in the page's language). */
   panelTitle?: string;
 }
 
@@ -25,8 +26,9 @@ export interface StatusPageProps {
  * A screening outcome or stop page (001 §2 'Error pages', §4): icon, message, buttons. Every button ends the
  * application in this tab and the session (on the server too); an internal one navigates with a reload (as the spec says), an external one leaves.
  */
-export function StatusPage({ view: given, panelTitle = 'Opening an account has never been this simple.' }: StatusPageProps) {
+export function StatusPage({ view: given, panelTitle }: StatusPageProps) {
   const styles = useStyles();
+  const t = useT();
   const { close } = useApplication();
   const { logout, revoke } = useSessionControls();
   const navigate = useNavigate();
@@ -38,7 +40,7 @@ export function StatusPage({ view: given, panelTitle = 'Opening an account has n
   const Icon = view.image === 'callback' ? CallRegular : DismissCircleRegular;
 
   return (
-    <Shell title={panelTitle} showSteps={false}>
+    <Shell title={panelTitle ?? t('panel.startPages')} showSteps={false}>
       <section className={styles.box} data-outcome={view.outcome ?? ''} data-reason={view.reason}>
         <Icon className={styles.icon} aria-hidden />
         <h1 ref={heading} tabIndex={-1} className={styles.heading}>

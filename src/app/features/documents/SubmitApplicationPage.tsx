@@ -11,7 +11,8 @@ import { isStopCode, screeningView, stopView, type ScreeningView } from './outco
 import { ApplicationNotice } from './ApplicationNotice';
 import { StatusPage } from './StatusPage';
 import { useConfig } from '../config/useConfig';
-import { documentGroups } from '../agent/documents';
+import { documentReviewGroups } from './documentList';
+import { useDocumentWords } from './useDocumentWords';
 import { type EditedStakeholder, SummaryView } from '../summary/SummaryView';
 import { useProspectDocuments } from './useDocuments';
 import { usePageT } from '../../i18n/usePageT';
@@ -23,7 +24,14 @@ const useStyles = makeStyles({
   intro: { margin: `0 0 ${tokens.spacingVerticalS}` },
   list: { margin: `${tokens.spacingVerticalS} 0`, paddingLeft: tokens.spacingHorizontalXL },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalXXL, flexWrap: 'wrap' },
-  summary: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, margin: `${tokens.spacingVerticalL} 0` },
+  // The number may not fit beside its label on a 320 px phone: it wraps rather than widening the page.
+  summary: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: `${tokens.spacingVerticalL} 0`,
+    '& dd': { margin: 0, overflowWrap: 'anywhere', minWidth: 0 },
+  },
 });
 
 export const SUBMITTED_PATH = '/business/ApplicationSubmitted';
@@ -76,6 +84,7 @@ export default function SubmitApplicationPage() {
   const api = useApi();
   const [confirmed, setConfirmed] = useState(false);
   const t = usePageT();
+  const documentWords = useDocumentWords();
   const common = useT();
   const [sending, setSending] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
@@ -96,7 +105,7 @@ export default function SubmitApplicationPage() {
     let live = true;
     api<ScreeningOutcome>(`/api/prospects/${encodeURIComponent(app.prospectId)}/screening`, { method: 'POST', body: {} })
       .then((res) => live && show(screeningView(res.body)))
-      .catch((error: unknown) => live && setProblems([messageOf(error)]));
+      .catch((error: unknown) => live && setProblems([messageOf(error, { glitch: t('submit.glitch'), expired: t('documents.sessionExpired') })]));
     return () => {
       live = false;
     };
@@ -125,7 +134,7 @@ export default function SubmitApplicationPage() {
       const messages = Object.values(result.fieldErrors ?? {}).flat();
       setProblems(messages.length ? messages : [t('submit.glitch')]);
     } catch (error) {
-      setProblems([messageOf(error)]);
+      setProblems([messageOf(error, { glitch: t('submit.glitch'), expired: t('documents.sessionExpired') })]);
     } finally {
       setSending(false);
     }
@@ -150,7 +159,7 @@ export default function SubmitApplicationPage() {
             <dd>{app.prospectId}</dd>
           </dl>
           {config && app.prospect ? (
-            <SummaryView config={config} prospect={app.prospect as Record<string, unknown>} documents={documents.data ? documentGroups(documents.data) : undefined} editPath={editPathOf} />
+            <SummaryView config={config} prospect={app.prospect as Record<string, unknown>} documents={documents.data ? documentReviewGroups(documents.data, documentWords, t('documents.otherTitle')) : undefined} editPath={editPathOf} />
           ) : (
             <Spinner size="small" label={t('submit.loadingAnswers')} />
           )}

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { SaveStatus, useApplication } from '../application';
+import { useRefreshOnFocus } from '../application/refreshOnFocus';
 import { DocumentsPanel } from './DocumentsPanel';
 import { documentBlocks, requiredDone } from './documentList';
 import { stopView } from './outcomes';
@@ -19,7 +20,6 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', marginTop: tokens.spacingVerticalXXL, flexWrap: 'wrap' },
 });
 
-export const UPLOAD_PANEL_TITLE = 'Opening an account has never been this simple.';
 const NEXT = '/business/SelectServices';
 
 /**
@@ -33,6 +33,8 @@ export default function UploadDocumentsPage() {
   const common = useT();
   const navigate = useNavigate();
   const app = useApplication();
+  // A change saved in another tab shows when this tab comes back to the front.
+  useRefreshOnFocus();
   const leftDraft = useDraftOnly();
   const { data: docs, error, mutate, isLoading } = useProspectDocuments(app.prospectId);
   const { uploads, start, cancel } = useUploads(app.prospectId, () => void mutate());
@@ -48,7 +50,7 @@ export default function UploadDocumentsPage() {
   if (maxReached) return <StatusPage view={stopView({ code: 'MAX_DOCUMENTS' })} />;
 
   return (
-    <Shell title={UPLOAD_PANEL_TITLE}>
+    <Shell title={common('panel.startPages')}>
       {/* Fluent's Text is inline unless `block`: without it the heading and the intro ran together on one line. */}
       <Title2 as="h1" block className={styles.heading}>
         {t('documents.title')}

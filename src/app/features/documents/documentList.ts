@@ -16,7 +16,7 @@ export type Availability = 'AVAILABLE' | 'NOT_AVAILABLE' | 'COMPLETED';
 /** A list the applicant may add to (bank statements, CVs): documents of one type under one key prefix. */
 export interface RepeatableList {
   section: string;
-  /** Key stem: "companyBankStatements-BankStatement" -> keys "<stem>-1", "<stem>-2", ... */
+  /** Key stem: "companyBankStatements-BankStatement" -> keys "<stem>-1", "<stem>-2", ...; a stakeholder's ends with its id. */
   stem: string;
   documentType: string;
   title: string;
@@ -34,11 +34,30 @@ export interface DocumentBlock {
 /** How many documents a repeatable list takes when the server does not say (as the server's default). */
 export const DEFAULT_LIST_LIMIT = 6;
 
-const REPEATABLE: Record<string, { documentType: string; title: string }> = {
-  companyBankStatements: { documentType: 'BankStatement', title: 'Company bank statements' },
-  personalBankStatements: { documentType: 'BankStatement', title: 'Personal bank statements' },
-  personalBackground: { documentType: 'CV', title: 'CV (personal background)' },
+/** The page's words for the groups and lists (the page passes them in its language; English by default). */
+export interface DocumentWords {
+  company: string;
+  documentsOf(name: string): string;
+  stakeholder: string;
+  kyc: string;
+  /** Titles of the repeatable lists, by section. */
+  lists: Record<'companyBankStatements' | 'personalBankStatements' | 'personalBackground', string>;
+}
+
+export const ENGLISH_DOCUMENT_WORDS: DocumentWords = {
+  company: 'Company documents',
+  documentsOf: (name) => `Documents of ${name}`,
+  stakeholder: 'Stakeholder documents',
+  kyc: 'KYC Annexure documents',
+  lists: { companyBankStatements: 'Company bank statements', personalBankStatements: 'Personal bank statements', personalBackground: 'CV (personal background)' },
 };
+
+const REPEATABLE: Record<keyof DocumentWords['lists'], { documentType: string }> = {
+  companyBankStatements: { documentType: 'BankStatement' },
+  personalBankStatements: { documentType: 'BankStatement' },
+  personalBackground: { documentType: 'CV' },
+};
+const isRepeatable = (section: string): section is keyof typeof REPEATABLE => Object.prototype.hasOwnProperty.call(REPEATABLE, section);
 
 export function isUploaded(entry: Pick<DocumentEntry, 'uploadStatus'>): boolean {
   return entry.uploadStatus === UPLOADED;
@@ -66,10 +85,11 @@ export function nextKey(stem: string, used: string[]): string {
   return `${stem}-${max + 1}`;
 }
 
-function list(section: string, entries: DocumentEntry[], limit: number | undefined, signatoryId?: string) {
-  const known = REPEATABLE[section] ?? { documentType: entries[0]?.documentType ?? 'Document', title: section };
+function list(section: string, entries: DocumentEntry[], limit: number | undefined, words: DocumentWords, signatoryId?: string) {
+  const known = isRepeatable(section) ? { ...REPEATABLE[section], title: words.lists[section] } : { documentType: entries[0]?.documentType ?? 'Document', title: section };
   const first = entries[0]?.documentKey;
-  const stem = first ? first.replace(/-\d+$/, '') : `${section}-${known.documentType}`;
+  // A stakeholder's keys carry its id, as the server numbers them (src/content/requiredDocuments.ts).
+  const stem = first ? first.replace(/-\d+$/, '') : [section, known.documentType, signatoryId].filter(Boolean).join('-');
   return {
     list: { section, stem, documentType: known.documentType, title: known.title, limit: limit ?? DEFAULT_LIST_LIMIT, ...(signatoryId ? { signatoryId } : {}) },
     rows: entries,
@@ -77,24 +97,37 @@ function list(section: string, entries: DocumentEntry[], limit: number | undefin
 }
 
 /** The blocks of the page, in the specification's order. */
-export function documentBlocks(docs: ProspectDocuments, options: { includeKyc?: boolean } = {}): DocumentBlock[] {
+export function documentBlocks(docs: ProspectDocuments, options: { includeKyc?: boolean; words?: DocumentWords } = {}): DocumentBlock[] {
+  const words = options.words ?? ENGLISH_DOCUMENT_WORDS;
   const blocks: DocumentBlock[] = [];
-  const company: DocumentBlock = { id: 'company', heading: 'Company documents', rows: [...(docs.companyDocuments?.documents ?? [])], lists: [] };
-  if (docs.companyBankStatements) company.lists.push(list('companyBankStatements', docs.companyBankStatements.documents, docs.companyBankStatements.limit));
+  const company: DocumentBlock = { id: 'company', heading: words.company, rows: [...(docs.companyDocuments?.documents ?? [])], lists: [] };
+  if (docs.companyBankStatements) company.lists.push(list('companyBankStatements', docs.companyBankStatements.documents, docs.companyBankStatements.limit, words));
   company.rows.push(...(docs.companyAddressProof?.documents ?? []), ...(docs.companyInvoices?.documents ?? []));
   if (company.rows.length || company.lists.some((l) => l.rows.length)) blocks.push(company);
 
   for (const [id, s] of Object.entries(docs.stakeholdersDocuments ?? {})) {
-    const block: DocumentBlock = { id: `stakeholder-${id}`, heading: s.signatoryName ? `Documents of ${s.signatoryName}` : 'Stakeholder documents', rows: [...(s.documents ?? [])], lists: [] };
+    const block: DocumentBlock = { id: `stakeholder-${id}`, heading: s.signatoryName ? words.documentsOf(s.signatoryName) : words.stakeholder, rows: [...(s.documents ?? [])], lists: [] };
     for (const [section, value] of Object.entries(s)) {
       if (!value || typeof value !== 'object' || Array.isArray(value) || !('documents' in value)) continue;
       const sec = value as DocumentSectionList;
-      block.lists.push(list(section, sec.documents, sec.limit, s.signatoryId ?? id));
+      block.lists.push(list(section, sec.documents, sec.limit, words, s.signatoryId ?? id));
     }
     blocks.push(block);
   }
   if (options.includeKyc && docs.kycAnnexureDocuments?.length) {
-    blocks.push({ id: 'kyc', heading: 'KYC Annexure documents', rows: docs.kycAnnexureDocuments, lists: [] });
+    blocks.push({ id: 'kyc', heading: words.kyc, rows: docs.kycAnnexureDocuments, lists: [] });
   }
   return blocks;
+}
+
+/**
+ * The documents as the review lists them: the page's groups (company, each stakeholder; their repeatable lists
+ * inside), then the other documents, titled in the page's language.
+ */
+export function documentReviewGroups(docs: ProspectDocuments, words: DocumentWords, otherTitle: string): { title: string; documents: DocumentEntry[] }[] {
+  const groups = documentBlocks(docs, { words })
+    .map((b) => ({ title: b.heading, documents: [...b.rows, ...b.lists.flatMap((l) => l.rows)] }))
+    .filter((g) => g.documents.length > 0);
+  if (docs.otherDocuments?.length) groups.push({ title: otherTitle, documents: docs.otherDocuments });
+  return groups;
 }

@@ -8,6 +8,7 @@ import { useAtom, useSetAtom } from '../../lib/jotai';
 import { SessionExpiredError } from '../../lib/secureFetch';
 import { sessionAtom, sessionExpiredAtom } from '../session/session';
 import { messageOf, uploadDocument, type UploadAnswer } from './uploadFile';
+import { useT } from '../../i18n/useT';
 
 const BANK = 'rak';
 
@@ -19,13 +20,15 @@ const BANK = 'rak';
 export function useStakeholderUpload(prospectId: string | undefined) {
   const [session, setSession] = useAtom(sessionAtom);
   const setExpired = useSetAtom(sessionExpiredAtom);
+  const t = useT();
   return useCallback(
     async (
       target: { signatoryId: string; name: string },
       file: File,
       options: { documentKey: string; documentTitle?: string; signal: AbortSignal; onProgress: (fraction: number) => void },
     ): Promise<UploadAnswer> => {
-      if (!prospectId || !session) throw new Error('Your session has expired');
+      const words = { glitch: t('common.glitch'), expired: t('session.expired') };
+      if (!prospectId || !session) throw new Error(words.expired);
       try {
         return await uploadDocument({
           prospectId,
@@ -43,9 +46,9 @@ export function useStakeholderUpload(prospectId: string | undefined) {
       } catch (error) {
         if (error instanceof SessionExpiredError) setExpired(true);
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        throw new Error(messageOf(error));
+        throw new Error(messageOf(error, words));
       }
     },
-    [prospectId, session, setSession, setExpired],
+    [prospectId, session, setSession, setExpired, t],
   );
 }

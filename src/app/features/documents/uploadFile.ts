@@ -29,11 +29,21 @@ export interface UploadRequest {
 
 export const GLITCH = 'We are facing a glitch at the moment, please try again later.';
 
-/** Turns a failure into the applicant's message (the server's messages are the spec's). */
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.status >= 500 || !error.body?.errors?.length ? GLITCH : error.message;
-  if (error instanceof SessionExpiredError) return 'Your session has expired';
-  return error instanceof Error && error.message ? error.message : GLITCH;
+/** The page's words for a failure the server did not word (English by default). */
+export interface FailureWords {
+  glitch: string;
+  expired: string;
+}
+
+/**
+ * Turns a failure into the applicant's message: the server's (the spec's, in the request's language: every call
+ * sends Accept-Language), else the page's words for a glitch or an expired session.
+ */
+export function messageOf(error: unknown, words: FailureWords = { glitch: GLITCH, expired: 'Your session has expired' }): string {
+  if (error instanceof ApiRequestError) return error.status >= 500 || !error.body?.errors?.length ? words.glitch : error.message;
+  if (error instanceof SessionExpiredError) return words.expired;
+  // Our own "could not reach" errors carry the English glitch: the page's words replace it.
+  return error instanceof Error && error.message && error.message !== GLITCH ? error.message : words.glitch;
 }
 
 export function uploadUrl(bank: string, prospectId: string): string {

@@ -22,10 +22,16 @@ export function useApplicationStatus(prospectId: string | undefined) {
   const api = useApi();
   const prospect = useSWR(prospectId ? `/api/usertypes/sme/prospects/${encodeURIComponent(prospectId)}` : null, async (url: string) => (await api<StatusAnswer>(url)).body!);
   const docs = useProspectDocuments(prospectId);
-  const info = useMemo(() => readStatusInfo(prospect.data?.prospect), [prospect.data]);
-  const missing = useMemo(() => {
-    const entries: DocumentEntry[] = docs.data ? documentBlocks(docs.data).flatMap((b) => [...b.rows, ...b.lists.flatMap((l) => l.rows)]) : [];
-    return new Set(missingRequested(info, entries).map((d) => d.documentKey));
-  }, [info, docs.data]);
+  const stored = useMemo(() => readStatusInfo(prospect.data?.prospect), [prospect.data]);
+  const entries = useMemo<DocumentEntry[]>(() => (docs.data ? documentBlocks(docs.data).flatMap((b) => [...b.rows, ...b.lists.flatMap((l) => l.rows)]) : []), [docs.data]);
+  // The requested documents named in the page's language: the request stored each title in the agent's words
+  // (English); the documents list names the same key in the applicant's language. A document no longer on the
+  // list (its stakeholder removed) keeps the stored title.
+  const info = useMemo(() => {
+    if (!stored.requestedDocuments?.length || !entries.length) return stored;
+    const titles = new Map(entries.map((e) => [e.documentKey, e.documentTitle]));
+    return { ...stored, requestedDocuments: stored.requestedDocuments.map((d) => ({ ...d, documentTitle: titles.get(d.documentKey) || d.documentTitle })) };
+  }, [stored, entries]);
+  const missing = useMemo(() => new Set(missingRequested(info, entries).map((d) => d.documentKey)), [info, entries]);
   return { prospect, docs, info, missing };
 }

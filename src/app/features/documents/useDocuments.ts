@@ -12,6 +12,7 @@ import { currentLocale } from '../../i18n/localeStore';
 import { uploadMessages } from '../../../shared/uploadMessages';
 import type { ProspectDocuments } from './documentList';
 import { GLITCH, messageOf, uploadDocument, type UploadAnswer } from './uploadFile';
+import { usePageT } from '../../i18n/usePageT';
 
 export { messageOf };
 
@@ -53,6 +54,7 @@ export function useUploads(prospectId: string | undefined, onUploaded: (answer: 
   const [session, setSession] = useAtom(sessionAtom);
   const setExpired = useSetAtom(sessionExpiredAtom);
   const setMaxReached = useSetAtom(maxDocumentsReachedAtom);
+  const t = usePageT();
   const uploaded = useRef(onUploaded);
   useEffect(() => {
     uploaded.current = onUploaded;
@@ -94,12 +96,12 @@ export function useUploads(prospectId: string | undefined, onUploaded: (answer: 
         if (controller.signal.aborted) return patch(target.documentKey, undefined);
         if (error instanceof SessionExpiredError) setExpired(true);
         if (error instanceof ApiRequestError && error.body?.errors?.some((e) => e.errorCode === 'MAX_DOCUMENTS')) setMaxReached(true);
-        patch(target.documentKey, { fileName: file.name, error: messageOf(error) });
+        patch(target.documentKey, { fileName: file.name, error: messageOf(error, { glitch: t('submit.glitch'), expired: t('documents.sessionExpired') }) });
       } finally {
         if (controllers.get(target.documentKey) === controller) controllers.delete(target.documentKey);
       }
     },
-    [prospectId, session, patch, setSession, setExpired, setMaxReached],
+    [prospectId, session, patch, setSession, setExpired, setMaxReached, t],
   );
 
   const cancel = useCallback((documentKey: string) => controllers.get(documentKey)?.abort(), []);

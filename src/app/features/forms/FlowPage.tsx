@@ -1,16 +1,15 @@
 import { returnPath } from '../journey/returnPath';
 import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { INCOMPLETE_KEYWORDS } from '../../../validation/errors';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RJSFSchema } from '@rjsf/utils';
-import type { FormContext } from '../../../../widgets';
+import { type FormContext, preloadWidgets } from '../../../../widgets';
 import { Shell } from '../../components/Shell';
-import { LEFT_DRAFT_CODES, SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
+import { applicationStore, LEFT_DRAFT_CODES, SaveStatus, toExtraErrors, useApplication, type Prospect } from '../application';
+import { useRefreshOnFocus } from '../application/refreshOnFocus';
 import { useConfig } from '../config/useConfig';
 import { useDraftOnly } from '../journey/draftOnly';
-import { StatusPage } from '../documents/StatusPage';
-import { stopView } from '../documents/outcomes';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
 import { LICENCE_FIELD, useLicenceCheck } from './useLicenceCheck';
@@ -25,6 +24,9 @@ import { useT } from '../../i18n/useT';
 /** Keywords that only say "not filled yet": such an edit may still be auto-saved (as on the server). */
 /** One definition with the server's (src/validation/errors.ts). */
 const INCOMPLETE = INCOMPLETE_KEYWORDS;
+
+/** A stop code's status page (rare on a form step): loaded when a stop comes, not with every step. */
+const StopStatus = lazy(() => import('./stopStatus'));
 
 const useStyles = makeStyles({
   top: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -107,6 +109,8 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   const styles = useStyles();
   const { data: config, error } = useConfig();
   const app = useApplication();
+  // A change saved in another tab shows when this tab comes back to the front.
+  useRefreshOnFocus();
   const leftDraft = useDraftOnly();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -126,6 +130,12 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   const index = steps.length === 0 ? 0 : Math.min(Math.max((requested || resumeAt + 1) - 1, 0), steps.length - 1);
   const current = steps[index];
   const stepDef = current && config ? config.steps[current.step] : undefined;
+  // The lazily loaded widgets of this step and the next load with the validators, not after them.
+  const nextStepDef = config && steps[index + 1] ? config.steps[steps[index + 1]!.step] : undefined;
+  useEffect(() => {
+    void preloadWidgets(stepDef?.uiSchema);
+    void preloadWidgets(nextStepDef?.uiSchema);
+  }, [stepDef, nextStepDef]);
   const sections = useMemo(() => sectionsOf(stepDef?.schema as RJSFSchema | undefined), [stepDef]);
   const formData = useStepData(app.prospect, current, sections);
   const scope = current?.signatoryIndex === undefined ? '' : `/signatoryInfo/${current.signatoryIndex}`;
@@ -191,7 +201,19 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
     );
   }
   // A stop code (invalid prospect, expired) ends the journey on its status page: a heading and a way on, as the other pages.
-  if (app.stop) return <StatusPage view={stopView(app.stop)} panelTitle={panelTitle} />;
+  if (app.stop) {
+    return (
+      <Suspense
+        fallback={
+          <Shell title={panelTitle}>
+            <Spinner label={t('flow.loading')} />
+          </Shell>
+        }
+      >
+        <StopStatus stop={app.stop} panelTitle={panelTitle} />
+      </Suspense>
+    );
+  }
   if (!config || !validator || !app.prospect) {
     return (
       <Shell title={panelTitle}>
@@ -291,9 +313,12 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
         extraErrors={extraErrors}
         formContext={formContext!}
         logic={logic}
+        changesAfterPaint
         onChange={(data) => {
+          // After the paint (changesAfterPaint): the store's prospect is the freshest, should it have changed since this render.
+          const before = applicationStore().getSnapshot().prospect ?? prospect;
           // Derived values of every step, clearing and hidden answers follow the edit (as on the server).
-          const next = applyLogic(config, setAt(prospect, current, data, sections), prospect);
+          const next = applyLogic(config, setAt(before, current, data, sections), before);
           const own = current.signatoryIndex === undefined ? next : dataAt(next, current);
           // The whole prospect is checked, as the server would (list variants read other sections); hidden fields are not.
           const found = visibleStepErrors(validator.fieldErrors(step.schema as RJSFSchema, own), logicOf(config, next).hidden, scope);

@@ -1,6 +1,6 @@
 import { type default as Form, withTheme } from "@rjsf/core";
 import type { ErrorSchema, Experimental_DefaultFormStateBehavior, RJSFSchema, UiSchema } from "@rjsf/utils";
-import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Spinner } from "@fluentui/react-components";
 import {
   createTheme,
@@ -8,6 +8,7 @@ import {
   type FormContext,
   FormLogicContext,
   idOfPointer,
+  preloadWidgets,
   RootDataContext,
 } from "../../../../widgets";
 import type { StepDefinition } from "../../../content/contentTypes";
@@ -52,6 +53,13 @@ export interface StepFormProps {
   formContext: FormContext;
   /** Every change; `field` is the RJSF id of the field the person changed (absent for RJSF's own defaults). */
   onChange(data: unknown, field?: string): void;
+  /**
+   * Hand changes to `onChange` once the frame showing them is painted (afterPaint), the latest of the changes
+   * made meanwhile: a page whose onChange runs the form logic over the whole application and re-renders (the
+   * company and stakeholder steps) then costs nothing between a key press and its character on the screen.
+   * A pending change is handed over before a submit or a blur and when the form goes away.
+   */
+  changesAfterPaint?: boolean;
   onSubmit(data: unknown): void;
   /** A field lost the focus (RJSF's id of the field and its value). */
   onBlur?(id: string, value: unknown): void;
@@ -62,12 +70,31 @@ export interface StepFormProps {
   children?: ReactNode;
 }
 
-/** The logic state of the step's fields by RJSF id: the document's pointers below `base`, made relative to it. */
-function fieldLogicOf({ result, base }: StepLogic): FieldLogicState {
-  const local = (pointer: string) =>
-    pointer.startsWith(`${base}/`)
-      ? idOfPointer(pointer.slice(base.length))
-      : undefined;
+/**
+ * The property names a schema's root can have (its properties and those of its allOf / anyOf / oneOf / if / then /
+ * else branches), or undefined when they cannot be told (a $ref, additional or pattern properties).
+ */
+function rootProperties(schema: RJSFSchema, into = new Set<string>()): Set<string> | undefined {
+  if (schema.$ref || schema.additionalProperties || schema.patternProperties || schema.dependencies) return undefined;
+  for (const key of Object.keys(schema.properties ?? {})) into.add(key);
+  const branches = [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), schema.if, schema.then, schema.else];
+  for (const branch of branches) if (branch && typeof branch === "object" && !rootProperties(branch as RJSFSchema, into)) return undefined;
+  return into;
+}
+
+/**
+ * The logic state of the step's fields by RJSF id: the document's pointers below `base`, made relative to it. Only
+ * pointers into the step's own properties are kept (the company step's base is the document's root, whose 50
+ * stakeholders' fields the step does not show).
+ */
+function fieldLogicOf({ result, base }: StepLogic, schema: RJSFSchema): FieldLogicState {
+  const own = rootProperties(schema);
+  const local = (pointer: string) => {
+    if (!pointer.startsWith(`${base}/`)) return undefined;
+    const rest = pointer.slice(base.length);
+    if (own && !own.has(rest.slice(1).split("/", 1)[0]!.replace(/~1/g, "/").replace(/~0/g, "~"))) return undefined;
+    return idOfPointer(rest);
+  };
   const ids = (pointers: ReadonlySet<string>) =>
     new Set(
       [...pointers].map(local).filter((id): id is string => id !== undefined),
@@ -133,6 +160,54 @@ function useStableContext(context: FormContext): FormContext {
 }
 
 /**
+ * Runs `run` once the next frame is painted (a task queued from requestAnimationFrame runs after that frame), or
+ * after 100 ms in a tab that paints no frames. Returns a cancel function.
+ */
+export function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    timer = setTimeout(run, 0);
+  });
+  const fallback = setTimeout(() => {
+    cancelAnimationFrame(frame);
+    run();
+  }, 100);
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The form's onChange, or (changesAfterPaint) a hand-over of the latest change after the next paint, with `flush`
+ * to hand a pending change over now (before a submit or a blur; and when the form unmounts).
+ */
+function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean) {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const pending = useRef<{ data: unknown; field?: string; cancel(): void }>(undefined);
+  const flush = useCallback(() => {
+    const change = pending.current;
+    if (!change) return;
+    pending.current = undefined;
+    change.cancel();
+    latest.current(change.data, change.field);
+  }, []);
+  useEffect(() => flush, [flush]);
+  const change = useCallback(
+    (data: unknown, field?: string) => {
+      if (!later) return latest.current(data, field);
+      pending.current?.cancel();
+      pending.current = { data, field, cancel: afterPaint(flush) };
+    },
+    [later, flush],
+  );
+  return { change, flush };
+}
+
+/**
  * One step rendered by RJSF (the page shows the step title as its heading, so the form's root title is hidden)
  * from its schema and UI schema. The step validates itself (useShownErrors) and hands RJSF only the errors to
  * show, with the server's: a field's error appears when it is left or on Continue and goes as soon as the
@@ -141,6 +216,10 @@ function useStableContext(context: FormContext): FormContext {
  */
 export function StepForm(props: StepFormProps) {
   const t = useT();
+  // The step's lazily loaded widgets (the searchable lists' Combobox) load while its validators do.
+  useEffect(() => {
+    void preloadWidgets(props.step.uiSchema);
+  }, [props.step.uiSchema]);
   if (!props.validator) return <Spinner label={t('flow.loadingForm')} />;
   return <LoadedStepForm {...props} validator={props.validator} />;
 }
@@ -153,6 +232,7 @@ function LoadedStepForm({
   validator,
   formContext,
   onChange,
+  changesAfterPaint = false,
   onSubmit,
   onBlur,
   extraErrors,
@@ -167,13 +247,17 @@ function LoadedStepForm({
     data: formData,
   });
   const current = live.from === formData ? live.data : formData;
-  const errors = useShownErrors(validator, schema, current, logic, step.uiSchema);
+  // The step's errors follow its data in a render of their own after the keystroke's (an error never shows on the
+  // field being typed in, and a submit checks the data it submits itself).
+  const checked = useDeferredValue(current);
+  const errors = useShownErrors(validator, schema, checked, logic, step.uiSchema);
+  const handOver = useChangeHandOver(onChange, changesAfterPaint);
   const shown = useMemo(
     () => mergeErrors(errors.shown, extraErrors),
     [errors.shown, extraErrors],
   );
   const context = useStableContext(formContext);
-  const fieldLogic = useMemo(() => logic && fieldLogicOf(logic), [logic]);
+  const fieldLogic = useMemo(() => logic && fieldLogicOf(logic, schema), [logic, schema]);
   // One uiSchema object per step: a new one on every keystroke makes RJSF recompute the whole form's state.
   const uiSchema = useMemo<UiSchema>(
     () => ({
@@ -207,13 +291,15 @@ function LoadedStepForm({
           onChange={(e, changed) => {
             errors.onChange(changed);
             setLive({ from: formData, data: e.formData });
-            onChange(e.formData, changed);
+            handOver.change(e.formData, changed);
           }}
           onBlur={(field, value) => {
+            handOver.flush();
             errors.onBlur(field);
             onBlur?.(field, value);
           }}
           onSubmit={(e) => {
+            handOver.flush();
             const found = stepErrors(
               validator,
               schema,

@@ -1,5 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { secureFetch } from '../../lib/secureFetch';
+import { currentLocale, useLocale } from '../../i18n/localeStore';
+import { duplicateLicenceMessage } from '../../../shared/serverMessages';
 import { useConfig } from '../config/useConfig';
 import { useSession } from '../session/session';
 
@@ -17,20 +19,22 @@ interface Answer {
  * Asks the server whether another application has this trade licence number (POST
  * /api/prospects/{id}/licence-check) when the applicant leaves the field and again before the step is
  * continued, so a duplicate is known on the License step, not after eight screens at submit. Each distinct
- * number is asked once; the answer is a message for the field, or none.
+ * number is asked once; the answer is a message for the field, or none, worded in the page's language from the
+ * server's own source (src/shared/serverMessages.ts), so a switch of language rewords the message shown.
  */
 export function useLicenceCheck(prospectId: string | undefined) {
   const session = useSession();
   const { data: config } = useConfig();
-  const [error, setError] = useState<{ number: string; message: string }>();
-  const answers = useRef(new Map<string, string | null>());
+  const locale = useLocale();
+  const [duplicateOf, setDuplicateOf] = useState<string>();
+  const answers = useRef(new Map<string, boolean>());
 
   const check = useCallback(
     async (value: unknown): Promise<string | undefined> => {
       const number = typeof value === 'string' ? value : '';
       if (!prospectId || !session?.accessToken || !LICENCE_TEXT.test(number)) return undefined;
-      let message = answers.current.get(number);
-      if (message === undefined) {
+      let duplicate = answers.current.get(number);
+      if (duplicate === undefined) {
         try {
           const res = await secureFetch<Answer>(`/api/prospects/${prospectId}/licence-check`, {
             method: 'POST',
@@ -38,18 +42,19 @@ export function useLicenceCheck(prospectId: string | undefined) {
             publicKey: config?.publicKey ?? null,
             body: { licenseNumber: number },
           });
-          message = res.body?.duplicate ? (res.body.message ?? 'An application for this trade license number already exists') : null;
-          answers.current.set(number, message);
+          duplicate = res.body?.duplicate === true;
+          answers.current.set(number, duplicate);
         } catch {
           return undefined; // offline or limited: the submit checks it anyway
         }
       }
-      setError(message ? { number, message } : undefined);
-      return message ?? undefined;
+      setDuplicateOf(duplicate ? number : undefined);
+      return duplicate ? duplicateLicenceMessage(currentLocale()) : undefined;
     },
     [prospectId, session?.accessToken, config?.publicKey],
   );
 
   const onBlur = useCallback((id: string, value: unknown) => void (id === LICENCE_INPUT_ID && check(value)), [check]);
+  const error = useMemo(() => (duplicateOf === undefined ? undefined : { number: duplicateOf, message: duplicateLicenceMessage(locale) }), [duplicateOf, locale]);
   return { error, check, onBlur };
 }

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { type FormValidator, toRjsfErrors } from '../../../validation/rjsfValidator';
 import type { FieldError } from '../../../validation/errors';
 import type { LogicResult } from '../../../validation/logic';
-import { visibleStepErrors } from './formLogic';
+import { reportedStepErrors } from './formLogic';
 
 /** RJSF's id of a field: "root" and its path joined by "_" (the Form's default idPrefix and idSeparator). */
 const idOf = (path: string[]) => ['root', ...path].join('_');
@@ -26,9 +26,9 @@ export function filterErrors(errors: ErrorSchema, visible: (id: string) => boole
   return out as ErrorSchema | undefined;
 }
 
-/** The form logic's state of the document (hidden, disabled, excluded options) and where the step's data sits in it. */
+/** The form logic's state of the document (hidden, disabled, derived, excluded options) and where the step's data sits in it. */
 export interface StepLogic {
-  result: Pick<LogicResult, 'hidden' | 'disabled' | 'excludedOptions'>;
+  result: Pick<LogicResult, 'hidden' | 'disabled' | 'excludedOptions' | 'derivedFrom'>;
   base: string;
 }
 
@@ -50,12 +50,34 @@ export function onWidgets(errors: FieldError[], uiSchema: Ui): FieldError[] {
   });
 }
 
-/** The step's errors on what is visible (a hidden field is never validated), in RJSF's shapes. */
+/**
+ * The step's errors on what is visible (a hidden field is never validated), less a derived field's errors that an
+ * input's error explains (as the server reports them), in RJSF's shapes.
+ */
 export function stepErrors(validator: FormValidator, schema: RJSFSchema, formData: unknown, logic?: StepLogic, uiSchema?: Ui): { errors: RJSFValidationError[]; errorSchema: ErrorSchema } {
   const found = onWidgets(validator.fieldErrors(schema, formData), uiSchema);
-  const errors = toRjsfErrors(logic ? visibleStepErrors(found, logic.result.hidden, logic.base) : found);
+  const errors = toRjsfErrors(logic ? reportedStepErrors(found, logic.result, logic.base) : found);
   return { errors, errorSchema: toErrorSchema(errors) };
 }
+
+/**
+ * Whether a press (mouse button, finger, pen) is under way, and what waits for its end. Leaving a field with a press
+ * on a button (Send, Continue) shows that field's error at once: the message pushes the button down, so the release
+ * lands beside it and the click never happens; the person then sees only that field's error, not the others the
+ * press should have shown. A blur during a press is therefore applied once the press has ended (after its click).
+ */
+const press = { down: false, waiting: [] as (() => void)[] };
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => void (press.down = true), true);
+  const release = () => {
+    press.down = false;
+    // A release's click is dispatched with it: what waits runs after that click.
+    setTimeout(() => press.waiting.splice(0).forEach((run) => run()), 0);
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+const afterPress = (run: () => void) => (press.down ? press.waiting.push(run) : run());
 
 export interface ShownErrors {
   /** The step's errors for what it holds now (all of them, shown or not). */
@@ -84,8 +106,10 @@ export function useShownErrors(validator: FormValidator, schema: RJSFSchema, for
   }, [errorSchema, touched, editing, attempted]);
   const onChange = useCallback((id: string | undefined) => setEditing((e) => (id && id !== 'root' ? id : e)), []);
   const onBlur = useCallback((id: string) => {
-    setEditing(undefined);
-    setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
+    afterPress(() => {
+      setEditing(undefined);
+      setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
+    });
   }, []);
   const attempt = useCallback(() => {
     setEditing(undefined);

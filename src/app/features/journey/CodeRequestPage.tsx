@@ -1,6 +1,6 @@
 import { Body1, Button, Link, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import type { ErrorSchema } from '@rjsf/utils';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useAtom, useAtomValue } from '../../lib/jotai';
@@ -13,7 +13,7 @@ import { useStepValidator } from '../forms/stepValidator';
 import { accountChoiceAtom } from '../products/accountChoice';
 import { readProducts } from '../products/productsConfig';
 import { requestDeviceToken, useSessionControls } from '../session/session';
-import { generateCode, readInvite, writePending, type CodeTarget } from './otp';
+import { generateCode, readInvite, readReturnedErrors, writePending, writeReturnedErrors, type CodeTarget } from './otp';
 import { trackCode, trackStep } from '../../lib/stepEvents';
 import { useT } from '../../i18n/useT';
 
@@ -62,7 +62,20 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
   const [login, setLogin] = useState<Obj>({ countryCode: '971' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+  // The server's refusal of the application for a field of this page (carried from the code page), under that field.
+  const [returned] = useState(() => (purpose === 'new' ? readReturnedErrors() : undefined));
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>(() => (returned ? toExtraErrors(returned) : undefined));
+  useEffect(() => {
+    if (returned) writeReturnedErrors(undefined);
+  }, [returned]);
+  // ... and the focus on the first of those fields once the form is there.
+  const formShown = !!config && !!validator;
+  useEffect(() => {
+    const first = returned && Object.keys(returned)[0];
+    if (!formShown || !first) return;
+    const id = ['root', ...first.split(/[.[\]]+/).filter(Boolean)].join('_');
+    document.getElementById(id)?.focus();
+  }, [formShown, returned]);
 
   const stepName = purpose === 'new' ? 'applicantInfo' : 'comeBackLogin';
   const title = t(purpose === 'new' ? 'panel.startPages' : 'panel.comeBackLogin');

@@ -9,7 +9,7 @@ import { draftProspectAtom } from '../forms/draftAtom';
 import { useConfig } from '../config/useConfig';
 import { requestCustomerToken, useSessionControls } from '../session/session';
 import { OtpInput } from './OtpInput';
-import { generateCode, readInvite, readPending, RESEND_SECONDS, verifyCode, writeInvite, writePending, type PendingCode } from './otp';
+import { basicInformationErrors, generateCode, readInvite, readPending, RESEND_SECONDS, verifyCode, writeInvite, writePending, writeReturnedErrors, type PendingCode } from './otp';
 import { trackCode } from '../../lib/stepEvents';
 import appMessages from 'virtual:app-messages/en';
 import type { MessageId } from '../../i18n/en';
@@ -61,6 +61,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
   const inFlight = useRef<string>('');
   const rejected = useRef(new Set<string>());
   const setDraft = useSetAtom(draftProspectAtom);
+  const boxes = useRef<{ focus(): void }>(null);
 
   const left = secondsLeft(pending, now);
   useEffect(() => {
@@ -120,6 +121,14 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
       setDraft(null);
       navigate('/business/CompanyInfo', { replace: true });
     } catch (e) {
+      // The application was refused for what the applicant typed on the basic information page (a rule the page
+      // could not check): back to that page, each message under its field, where it can be corrected.
+      const back = purpose === 'new' && e instanceof ApiRequestError && e.status === 400 ? basicInformationErrors(e.body?.errors, config?.steps.applicantInfo?.schema) : undefined;
+      if (back) {
+        writeReturnedErrors(back);
+        navigate('/business/ApplicantInfo', { replace: true });
+        return;
+      }
       setError(e instanceof ApiRequestError ? e.message : t('verify.checkFailed'));
     } finally {
       inFlight.current = '';
@@ -141,6 +150,8 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
       rejected.current.clear();
       setAttemptsLeft(undefined);
       setNotice(t('verify.resent'));
+      // "Send a new code" now waits for the next one: the new code is typed from the first box, not lost with the focus.
+      boxes.current?.focus();
     } catch (e) {
       setError(e instanceof ApiRequestError ? e.message : t('verify.resendFailed'));
     } finally {
@@ -174,6 +185,7 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
           hint={attemptsLeft !== undefined ? t('verify.attemptsLeft', { count: attemptsLeft }) : undefined}
         >
           <OtpInput
+            ref={boxes}
             value={code}
             disabled={busy}
             invalid={!!error}
@@ -193,10 +205,11 @@ export default function CodeVerificationPage({ purpose }: { purpose: 'new' | 'co
           </MessageBar>
         )}
         <div className={styles.actions}>
-          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          {/* While a request runs the buttons stay focusable (aria-disabled): a disabled button would drop the focus to the page. */}
+          <Button appearance="primary" type="submit" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
             {busy ? t('verify.checking') : t('verify.confirm')}
           </Button>
-          <Button appearance="secondary" disabled={busy || left > 0} onClick={() => void resend()}>
+          <Button appearance="secondary" disabled={!busy && left > 0} disabledFocusable={busy} onClick={() => void resend()}>
             {t('verify.resend')}
           </Button>
           <Caption1 role="timer" aria-live="off">

@@ -26,6 +26,7 @@ import { readProducts } from '../products/productsConfig';
 import { resumePath } from './journeySteps';
 import { useFormatDate } from '../../i18n/useFormatDate';
 import { useT } from '../../i18n/useT';
+import { usePageT } from '../../i18n/usePageT';
 
 /** The badge's colour by status: done, refused, asking the applicant, else neutral. */
 const BADGE: Record<string, 'success' | 'danger' | 'warning' | 'informative'> = {
@@ -63,6 +64,7 @@ export const STATUS_PATH = '/business/ApplicationStatus';
 export default function MyApplicationsPage() {
   const styles = useStyles();
   const t = useT();
+  const pt = usePageT();
   const formatDate = useFormatDate();
   const api = useApi();
   const app = useApplication();
@@ -90,7 +92,7 @@ export default function MyApplicationsPage() {
       if (isSubmittedStatus(answer.status, lifecycle)) navigate(STATUS_PATH);
       else navigate(resumePath(config.flows, answer.prospect, readCompletedSteps(answer.prospect)));
     } catch (e) {
-      setOpenError((e as Error).message || t('myApps.openFailed'));
+      setOpenError((e as Error).message || pt('myApps.openFailed'));
     } finally {
       setOpening(undefined);
     }
@@ -99,17 +101,17 @@ export default function MyApplicationsPage() {
   return (
     <Shell title={t('panel.myApplications')}>
       <Title2 as="h1" className={styles.heading}>
-        {t('myApps.title')}
+        {pt('myApps.title')}
       </Title2>
       {(error || openError) && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{openError ?? (error as Error).message}</MessageBarBody>
         </MessageBar>
       )}
-      {isLoading && <Spinner label={t('myApps.loading')} />}
+      {isLoading && <Spinner label={pt('myApps.loading')} />}
       {data && data.length === 0 && (
         <Body1 as="p" className={styles.empty}>
-          {t('myApps.none')}{' '}
+          {pt('myApps.none')}{' '}
           <Link
             href="/business/accounts"
             onClick={(event) => {
@@ -117,36 +119,40 @@ export default function MyApplicationsPage() {
               navigate('/business/accounts');
             }}
           >
-            {t('myApps.choose')}
+            {pt('myApps.choose')}
           </Link>
           .
         </Body1>
       )}
       {data && data.length > 0 && (
-        <ul className={styles.list} aria-label={t('myApps.list')}>
+        <ul className={styles.list} aria-label={pt('myApps.list')}>
           {data.map((s) => (
             <li key={s.prospectId}>
               <Card>
                 <CardHeader
-                  header={<Title3 as="h2">{s.companyName || t('myApps.noCompany')}</Title3>}
+                  header={
+                    <Title3 as="h2" dir={s.companyName ? 'auto' : undefined}>
+                      {s.companyName || pt('myApps.noCompany')}
+                    </Title3>
+                  }
                   description={
                     <div className={styles.meta}>
-                      <Text>{t('myApps.application', { id: s.prospectId })}</Text>
+                      <Text>{pt('myApps.application', { id: s.prospectId })}</Text>
                       {accountName(s) && <Text>{accountName(s)}</Text>}
                       <Badge appearance="tint" color={BADGE[s.status] ?? 'informative'}>
                         {labelOf(lifecycle, s.status)}
                       </Badge>
-                      <Text>{t('myApps.updated', { date: formatDate(s.updatedAt) })}</Text>
+                      <Text>{pt('myApps.updated', { date: formatDate(s.updatedAt) })}</Text>
                     </div>
                   }
                   action={
                     <Button
                       appearance="primary"
                       disabled={!!opening || !config}
-                      aria-label={t(isSubmittedStatus(s.status, lifecycle) ? 'myApps.checkStatusOf' : 'myApps.continueOf', { id: s.prospectId })}
+                      aria-label={pt(isSubmittedStatus(s.status, lifecycle) ? 'myApps.checkStatusOf' : 'myApps.continueOf', { id: s.prospectId })}
                       onClick={() => void open(s)}
                     >
-                      {opening === s.prospectId ? <Spinner size="tiny" /> : isSubmittedStatus(s.status, lifecycle) ? t('myApps.checkStatus') : t('common.continue')}
+                      {opening === s.prospectId ? <Spinner size="tiny" /> : isSubmittedStatus(s.status, lifecycle) ? pt('myApps.checkStatus') : t('common.continue')}
                     </Button>
                   }
                 />

@@ -1,5 +1,5 @@
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, type Ref, useImperativeHandle, useRef } from 'react';
 import { westernDigits } from '../../../shared/digits';
 import { useT } from '../../i18n/useT';
 
@@ -30,6 +30,8 @@ export interface OtpInputProps {
   describedBy?: string;
   /** The code shown was refused: the next digit typed starts a new code in the first box (the others are cleared). */
   startOver?: boolean;
+  /** `focus()` puts the keyboard focus in the first box (a new code was sent: it is typed from there). */
+  ref?: Ref<{ focus(): void }>;
 }
 
 /**
@@ -39,13 +41,14 @@ export interface OtpInputProps {
  * retyping one digit never re-sends five old ones. While a code is checked the boxes are read-only, not disabled:
  * a disabled box would drop the keyboard focus to the page body.
  */
-export function OtpInput({ value, onChange, disabled, invalid, describedBy, startOver }: OtpInputProps) {
+export function OtpInput({ value, onChange, disabled, invalid, describedBy, startOver, ref }: OtpInputProps) {
   const styles = useStyles();
   const t = useT();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   // Positions are kept (a space marks an empty box) so that clearing a middle box does not shift the others.
   const digits = Array.from({ length: LENGTH }, (_, i) => (value[i] ?? ' ').trim());
   const focus = (i: number) => refs.current[Math.max(0, Math.min(LENGTH - 1, i))]?.focus();
+  useImperativeHandle(ref, () => ({ focus: () => refs.current[0]?.focus() }), []);
 
   const set = (i: number, digit: string) => {
     const next = [...digits];

@@ -17,6 +17,7 @@ import { useAtomValue, useSetAtom } from '../../lib/jotai';
 import { useApplication } from '../application';
 import { accountChoiceAtom } from '../products/accountChoice';
 import { useSession } from '../session/session';
+import { useT } from '../../i18n/useT';
 
 export const LOGIN_PATH = '/business/ApplicantInfo';
 export const COME_BACK_PATH = '/business/ComeBackLogin';
@@ -59,6 +60,7 @@ export function RequireProspect({ children }: { children: ReactNode }) {
   const session = useSession();
   const app = useApplication();
   const { search } = useLocation();
+  const t = useT();
   if (session?.kind !== 'customer') return <Navigate to={{ pathname: app.prospectId ? COME_BACK_PATH : LOGIN_PATH, search }} replace />;
   if (!app.prospectId) return <Navigate to={{ pathname: MY_APPLICATIONS_PATH, search }} replace />;
   if (app.loadError) {
@@ -68,7 +70,7 @@ export function RequireProspect({ children }: { children: ReactNode }) {
       </MessageBar>
     );
   }
-  if (!app.prospect && !app.stop) return <Spinner label="Loading your application" />;
+  if (!app.prospect && !app.stop) return <Spinner label={t('flow.loading')} />;
   return (
     <>
       <ShellSync />

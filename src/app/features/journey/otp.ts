@@ -4,6 +4,7 @@
  */
 import { secureFetch } from '../../lib/secureFetch';
 import type { Prospect } from '../application';
+import { declares } from '../forms/errorSteps';
 
 /** Spec: the verify page offers to resend after a visible countdown. */
 export const RESEND_SECONDS = 30;
@@ -25,6 +26,39 @@ export interface PendingCode {
 }
 
 const PENDING_KEY = 'qa.pendingCode';
+const RETURNED_KEY = 'qa.basicInformationErrors';
+
+/**
+ * The server's refusal of the new application for fields of the basic information step (after the code was
+ * verified): carried back to /business/ApplicantInfo, which shows each message under its field. Keyed by the
+ * field's path in the step's data ("applicantInfo.fullName").
+ */
+export function readReturnedErrors(): Record<string, string[]> | undefined {
+  try {
+    const raw = sessionStorage.getItem(RETURNED_KEY);
+    return raw ? (JSON.parse(raw) as Record<string, string[]>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeReturnedErrors(errors: Record<string, string[]> | undefined): void {
+  if (errors && Object.keys(errors).length) sessionStorage.setItem(RETURNED_KEY, JSON.stringify(errors));
+  else sessionStorage.removeItem(RETURNED_KEY);
+}
+
+/**
+ * The errors of a refused creation that belong to fields the basic information step's schema declares
+ * (`stepSchema`), by their path in the step's data ("applicantInfo.fullName"); undefined when none does.
+ */
+export function basicInformationErrors(errors: readonly { field?: string; message: string }[] | undefined, stepSchema: unknown): Record<string, string[]> | undefined {
+  const out: Record<string, string[]> = {};
+  for (const e of errors ?? []) {
+    const path = e.field?.startsWith('prospect.') ? e.field.slice('prospect.'.length) : undefined;
+    if (path && declares(stepSchema, path.replace(/\[(\d+)\]/g, '.$1').split('.'))) (out[path] ??= []).push(e.message);
+  }
+  return Object.keys(out).length ? out : undefined;
+}
 const INVITE_KEY = 'qa.invite';
 
 export function readPending(): PendingCode | undefined {

@@ -10,6 +10,7 @@ import { useExternalSite } from './externalSite';
 import { accountForSlug, accountTitle, variantFor } from './productsConfig';
 import { useProducts } from './useProducts';
 import { useT } from '../../i18n/useT';
+import { BackIcon } from '../../components/BackIcon';
 
 const useStyles = makeStyles({
   heading: { display: 'block', marginBottom: '8px' },
@@ -63,7 +64,7 @@ export default function ApplicationOverviewPage() {
         <Button appearance="primary" size="large" onClick={start}>
           {t('overview.start')}
         </Button>
-        <Button appearance="subtle" onClick={() => navigate({ pathname: '/business/accounts', search }, { state: { applicationOverviewFlow: true } })}>
+        <Button appearance="subtle" icon={<BackIcon />} onClick={() => navigate({ pathname: '/business/accounts', search }, { state: { applicationOverviewFlow: true } })}>
           {t('overview.back')}
         </Button>
       </div>

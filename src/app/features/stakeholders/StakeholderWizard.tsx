@@ -1,6 +1,6 @@
 import { Button, makeStyles, MessageBar, MessageBarBody, Text, Title3, tokens } from '@fluentui/react-components';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../../../validation/errors';
 import type { FormValidator } from '../../../validation/rjsfValidator';
 import type { FormContext } from '../../../../widgets/FormContext';
@@ -8,6 +8,8 @@ import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
 import type { StepLogic } from '../forms/useShownErrors';
 import { flowOf, type Stakeholder } from './stakeholderRules';
+import { useT } from '../../i18n/useT';
+import { useStakeholdersT } from '../../i18n/useStakeholdersT';
 
 const useStyles = makeStyles({
   root: {
@@ -38,8 +40,13 @@ export interface StakeholderWizardProps {
   onStep(stepIndex: number): void;
   /** Every change of the step's data (already with its derived fields applied by the page). */
   onChange(next: Stakeholder, stepSchema: RJSFSchema): void;
-  /** "Continue": saves the step as COMPLETED; resolves false when the server refused it. */
-  onContinue(step: string, next: Stakeholder, stepSchema: RJSFSchema): Promise<{ ok: boolean; message?: string }>;
+  /**
+   * "Continue": saves the step as COMPLETED; resolves false when the server refused it (`noticed`: the page's
+   * notice, shown in the wizard, says why).
+   */
+  onContinue(step: string, next: Stakeholder, stepSchema: RJSFSchema): Promise<{ ok: boolean; message?: string; noticed?: boolean }>;
+  /** The application's notice (changed elsewhere), shown where the applicant is working. */
+  notice?: ReactNode;
   onClose(): void;
   /** Stores an Upload widget's file on the server as this stakeholder's document (formContext.onUpload). */
   onUpload?: FormContext['onUpload'];
@@ -51,8 +58,10 @@ export interface StakeholderWizardProps {
  * Focus moves to the step's heading whenever the step changes, so keyboard and screen-reader users follow.
  */
 export function StakeholderWizard(props: StakeholderWizardProps) {
-  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onContinue, onClose, onUpload } = props;
+  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onContinue, onClose, onUpload, notice } = props;
   const styles = useStyles();
+  const t = useT();
+  const st = useStakeholdersT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -72,7 +81,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
   if (!flow || !current || !step) {
     return (
       <MessageBar intent="error">
-        <MessageBarBody>The configuration has no steps for {flowId}.</MessageBarBody>
+        <MessageBarBody>{st('stakeholders.noSteps', { flow: flowId })}</MessageBarBody>
       </MessageBar>
     );
   }
@@ -81,11 +90,12 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
   return (
     <section className={styles.root} aria-labelledby={`stakeholder-step-${index}`}>
       <Text size={200} block>
-        {name} · Step {at + 1} of {steps.length}
+        {st('stakeholders.wizardStep', { name, n: at + 1, total: steps.length })}
       </Text>
       <h2 id={`stakeholder-step-${index}`} tabIndex={-1} ref={headingRef} className={styles.heading}>
         <Title3>{current.title}</Title3>
       </h2>
+      {notice}
       {problem && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{problem}</MessageBarBody>
@@ -100,6 +110,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
         formContext={formContext}
         extraErrors={extraErrors}
         logic={logic}
+        changesAfterPaint
         onChange={(data) => onChange(data as Stakeholder, schema)}
         onSubmit={async (data) => {
           if (busy) return;
@@ -107,7 +118,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
           setProblem(undefined);
           try {
             const result = await onContinue(current.step, data as Stakeholder, schema);
-            if (!result.ok) setProblem(result.message ?? 'This step could not be saved. Please check the highlighted fields.');
+            if (!result.ok) setProblem(result.noticed ? undefined : (result.message ?? st('stakeholders.notSaved')));
             else if (at + 1 < steps.length) onStep(at + 1);
             else onClose();
           } finally {
@@ -116,12 +127,12 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
         }}
       >
         <div className={styles.buttons}>
-          {at > 0 && <Button onClick={() => onStep(at - 1)}>Back</Button>}
+          {at > 0 && <Button onClick={() => onStep(at - 1)}>{t('common.back')}</Button>}
           <Button appearance="primary" type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Continue'}
+            {busy ? t('save.saving') : t('common.continue')}
           </Button>
           <Button appearance="subtle" onClick={onClose}>
-            Close
+            {st('stakeholders.close')}
           </Button>
         </div>
       </StepForm>

@@ -10,6 +10,7 @@ import { track } from '../../lib/analytics';
 import type { FieldError } from '../../../validation/errors';
 import type { FormValidator } from '../../../validation/rjsfValidator';
 import { applicationStore, SaveStatus, toExtraErrors, useApplication } from '../application';
+import { useRefreshOnFocus } from '../application/refreshOnFocus';
 import type { CompletedStep, Prospect } from '../application/contract';
 import { type AppConfig, useConfig } from '../config/useConfig';
 import { useDraftOnly } from '../journey/draftOnly';
@@ -31,8 +32,11 @@ import {
 } from './stakeholderRules';
 import { listErrorsFor, StakeholderWizard } from './StakeholderWizard';
 import { useStakeholderUpload } from '../documents/stakeholderUpload';
+import { ApplicationNotice } from '../documents/ApplicationNotice';
 import type { UploadOptions } from '../../../../widgets/FormContext';
 import { useContinueTarget } from '../journey/returnPath';
+import { useT } from '../../i18n/useT';
+import { useStakeholdersT } from '../../i18n/useStakeholdersT';
 
 const FINAL_QUESTIONS = '/business/FinalQuestions';
 
@@ -46,13 +50,15 @@ const STEP_EVENTS: Record<string, string> = {
   stakeholderResidence: 'company stakeholder country of residence',
   stakeholderContact: 'company stakeholder preferred contact',
 };
-const PANEL_TITLE = 'Tell us about the people behind your company';
 /** Errors that only say "not filled yet": the server stores such data on an automatic save. */
 /** One definition with the server's (src/validation/errors.ts). */
 const INCOMPLETE = INCOMPLETE_KEYWORDS;
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', padding: 0, margin: `${tokens.spacingVerticalL} 0`, display: 'grid', gap: tokens.spacingVerticalS },
+  // Cards out of the viewport are neither laid out nor painted until scrolled to (they stay in the accessibility
+  // tree and in find-in-page); the remembered size ('auto') keeps the scrollbar steady.
+  item: { contentVisibility: 'auto', containIntrinsicSize: 'auto 96px' },
   toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginTop: tokens.spacingVerticalM },
   footer: { marginTop: tokens.spacingVerticalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'flex-start' },
   reasons: { margin: 0, paddingLeft: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2 },
@@ -66,7 +72,7 @@ const StakeholderList = memo(function StakeholderList({
   selectedId,
   onEdit,
   onRemove,
-  label = 'Company stakeholders',
+  label,
 }: {
   label?: string;
   cards: CardData[];
@@ -75,11 +81,12 @@ const StakeholderList = memo(function StakeholderList({
   onRemove: StakeholderCardProps['onRemove'];
 }) {
   const styles = useStyles();
-  if (cards.length === 0) return <Body1 as="p">No stakeholders yet. Add every person or company that owns or signs for your company.</Body1>;
+  const t = useStakeholdersT();
+  if (cards.length === 0) return <Body1 as="p">{t('stakeholders.none')}</Body1>;
   return (
-    <ul className={styles.list} aria-label={label}>
+    <ul className={styles.list} aria-label={label ?? t('stakeholders.list')}>
       {cards.map((c) => (
-        <li key={c.id}>
+        <li key={c.id} className={styles.item}>
           <StakeholderCard {...c} selected={c.id === selectedId} onEdit={onEdit} onRemove={onRemove} />
         </li>
       ))}
@@ -108,6 +115,14 @@ function useCards(config: AppConfig | undefined, list: Stakeholder[], completed:
   }, [config, list, completed]);
 }
 
+/** The previous array while it holds the same items: typing in one stakeholder leaves the list of the others as it is. */
+function useSameItems<T>(items: T[]): T[] {
+  const kept = useRef(items);
+  const prev = kept.current;
+  if (prev !== items && (prev.length !== items.length || items.some((item, i) => item !== prev[i]))) kept.current = items;
+  return kept.current;
+}
+
 /** A key of what "Continue" depends on (shares, signatories, completion), so the list is validated only when it changes. */
 function listKey(cards: CardData[]): string {
   return cards.map((c) => `${c.percentage ?? ''}|${c.signatory ? 1 : 0}|${c.company ? 1 : 0}|${c.done}/${c.total}/${c.next}`).join(',');
@@ -120,7 +135,11 @@ function listKey(cards: CardData[]): string {
  */
 export default function StakeholdersPage() {
   const styles = useStyles();
+  const t = useT();
+  const st = useStakeholdersT();
   const app = useApplication();
+  // A change saved in another tab shows when this tab comes back to the front.
+  useRefreshOnFocus();
   const leftDraft = useDraftOnly();
   const { data: config, error: configError } = useConfig();
   const validator = useStepValidator(config);
@@ -139,8 +158,8 @@ export default function StakeholdersPage() {
   const selectedIndex = selectedId === null ? -1 : list.findIndex((s, i) => idOf(s, i) === selectedId);
   const selected = selectedIndex >= 0 ? list[selectedIndex] : undefined;
   // The cards above and below the open wizard: the same arrays while the cards are, so the lists skip typing.
-  const above = useMemo(() => (selectedIndex >= 0 ? cards.slice(0, selectedIndex + 1) : cards), [cards, selectedIndex]);
-  const below = useMemo(() => (selectedIndex >= 0 ? cards.slice(selectedIndex + 1) : []), [cards, selectedIndex]);
+  const above = useSameItems(useMemo(() => (selectedIndex >= 0 ? cards.slice(0, selectedIndex + 1) : cards), [cards, selectedIndex]));
+  const below = useSameItems(useMemo(() => (selectedIndex >= 0 ? cards.slice(selectedIndex + 1) : []), [cards, selectedIndex]));
 
   // Latest values for the stable callbacks the memoised cards receive.
   const latest = useRef({ params, list, completed: app.completedSteps, flows: config?.flows });
@@ -178,10 +197,10 @@ export default function StakeholdersPage() {
   const uploadName = selected ? summarise(selected).name : '';
   const onUpload = useCallback(
     (file: File, options: UploadOptions) => {
-      if (!selectedId) return Promise.reject(new Error('Open a stakeholder first'));
+      if (!selectedId) return Promise.reject(new Error(st('stakeholders.openFirst')));
       return upload({ signatoryId: selectedId, name: uploadName }, file, options);
     },
-    [upload, selectedId, uploadName],
+    [upload, selectedId, uploadName, st],
   );
   const onRemove = useCallback((id: string, opener: HTMLButtonElement) => {
     openerRef.current = opener;
@@ -253,7 +272,7 @@ export default function StakeholdersPage() {
 
   const onContinueStep = async (step: string, data: Stakeholder) => {
     const prospect = current();
-    if (!prospect || selectedIndex < 0) return { ok: false, message: 'There is no application open in this tab.' };
+    if (!prospect || selectedIndex < 0) return { ok: false, message: st('stakeholders.noApplication') };
     const prev = stakeholdersOf(prospect)[selectedIndex];
     const next = config ? editStakeholder(config, prev ?? data, data) : data;
     if (next !== prev) {
@@ -266,8 +285,10 @@ export default function StakeholdersPage() {
       if (event) track({ event, screenName: 'stakeholdersInfo' });
       return { ok: true };
     }
+    // Changed elsewhere: the notice says so (the applicant's answers are kept on screen).
+    if (result.stop?.code === 'VERSION_CONFLICT' && applicationStore().getSnapshot().notice) return { ok: false, noticed: true };
     const messages = [...new Set(Object.values(result.fieldErrors ?? {}).flat())];
-    return { ok: false, message: result.stop?.message ?? (messages.length ? `This step could not be saved: ${messages.join('; ')}` : undefined) };
+    return { ok: false, message: result.stop?.message ?? (messages.length ? st('stakeholders.notSavedBecause', { messages: messages.join('; ') }) : undefined) };
   };
 
   const completeSchema = useMemo(
@@ -278,11 +299,11 @@ export default function StakeholdersPage() {
   const check = useMemo(
     () => {
       const incomplete = cards.filter((c) => c.total === 0 || c.done < c.total).length;
-      return continueCheck(list, (l) => (validator && completeSchema ? validator.fieldErrors(completeSchema, l) : []), incomplete);
+      return continueCheck(list, (l) => (validator && completeSchema ? validator.fieldErrors(completeSchema, l) : []), incomplete, (count) => st('stakeholders.incomplete', { count }));
     },
-    // Only what Continue depends on: not every keystroke in a name.
+    // Only what Continue depends on: not every keystroke in a name (the language: the reasons' words).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key, validator, completeSchema],
+    [key, validator, completeSchema, st],
   );
 
   const result = useMemo(() => (config && app.prospect ? logicOf(config, app.prospect) : undefined), [config, app.prospect]);
@@ -312,7 +333,7 @@ export default function StakeholdersPage() {
   if (leftDraft) return leftDraft;
   if (configError || app.loadError) {
     return (
-      <Shell title={PANEL_TITLE}>
+      <Shell title={st('stakeholders.panel')}>
         <MessageBar intent="error">
           <MessageBarBody>{configError?.message ?? app.loadError}</MessageBarBody>
         </MessageBar>
@@ -321,23 +342,25 @@ export default function StakeholdersPage() {
   }
   if (!config || !validator || !app.prospect) {
     return (
-      <Shell title={PANEL_TITLE}>
-        <Spinner label="Loading your application" />
+      <Shell title={st('stakeholders.panel')}>
+        <Spinner label={t('flow.loading')} />
       </Shell>
     );
   }
 
   const full = list.length >= max;
+  const notice = <ApplicationNotice />;
   const removingCard = cards.find((c) => c.id === removing);
   const islamic = app.prospect.applicationInfo?.islamicBanking === true;
 
   return (
-    <Shell title={PANEL_TITLE}>
+    <Shell title={st('stakeholders.panel')}>
       <Title2 as="h1" block>
-        Company Stakeholders
+        {t('journey.3')}
       </Title2>
-      <Body1 as="p">Add every shareholder and every person who can sign for the company. A stakeholder can be a person or a company.</Body1>
+      <Body1 as="p">{st('stakeholders.intro')}</Body1>
       <SaveStatus />
+      {!selected && notice}
       <StakeholderList cards={above} selectedId={selected ? selectedId : null} onEdit={onEdit} onRemove={onRemove} />
       {selected && (
         <StakeholderWizard
@@ -346,7 +369,7 @@ export default function StakeholdersPage() {
           stakeholder={selected}
           index={selectedIndex}
           islamic={islamic}
-          name={cards[selectedIndex]?.name || `Stakeholder ${selectedIndex + 1}`}
+          name={cards[selectedIndex]?.name || st('stakeholders.unnamed', { n: selectedIndex + 1 })}
           stepIndex={stepIndex}
           extraErrors={extraErrors}
           logic={logic}
@@ -355,27 +378,28 @@ export default function StakeholdersPage() {
           onContinue={onContinueStep}
           onClose={close}
           onUpload={onUpload}
+          notice={notice}
         />
       )}
       {selected && selectedIndex + 1 < cards.length && (
-        <StakeholderList label="More company stakeholders" cards={below} selectedId={null} onEdit={onEdit} onRemove={onRemove} />
+        <StakeholderList label={st('stakeholders.listMore')} cards={below} selectedId={null} onEdit={onEdit} onRemove={onRemove} />
       )}
       <div className={styles.toolbar}>
         <Button ref={addRef} icon={<Add20Regular />} onClick={add} disabledFocusable={full} aria-describedby={full ? 'stakeholders-full' : undefined}>
-          Add a stakeholder
+          {st('stakeholders.add')}
         </Button>
         {full && (
           <Text id="stakeholders-full" size={200}>
-            You can add up to {max} stakeholders.
+            {st('stakeholders.max', { max })}
           </Text>
         )}
       </div>
       <div className={styles.footer}>
         <Text id="stakeholders-totals">
-          Shares held: {check.totalPercentage} % of 100 % · Signatories: {check.signatories}
+          {st('stakeholders.totals', { percentage: check.totalPercentage, signatories: check.signatories })}
         </Text>
         {!check.ok && (
-          <ul className={styles.reasons} id="stakeholders-continue-reasons" aria-label="Why you cannot continue yet">
+          <ul className={styles.reasons} id="stakeholders-continue-reasons" aria-label={st('stakeholders.whyNot')}>
             {check.reasons.map((r) => (
               <li key={r}>{r}</li>
             ))}
@@ -383,12 +407,12 @@ export default function StakeholdersPage() {
         )}
         <Button
           appearance="primary"
-          aria-label={continueTo === FINAL_QUESTIONS ? 'Continue to Final Questions' : 'Continue to the review'}
+          aria-label={st(continueTo === FINAL_QUESTIONS ? 'stakeholders.continueFinal' : 'stakeholders.continueReview')}
           disabledFocusable={!check.ok}
           aria-describedby={check.ok ? 'stakeholders-totals' : 'stakeholders-totals stakeholders-continue-reasons'}
           onClick={() => void goOn()}
         >
-          Continue
+          {t('common.continue')}
         </Button>
       </div>
       <ConfirmDialog
@@ -399,7 +423,7 @@ export default function StakeholdersPage() {
           requestAnimationFrame(() => openerRef.current?.focus());
         }}
       >
-        {removingCard ? `${removingCard.name || `Stakeholder ${removingCard.position}`} and everything entered for them will be removed.` : null}
+        {removingCard ? st('stakeholders.removeConfirm', { name: removingCard.name || st('stakeholders.unnamed', { n: removingCard.position }) }) : null}
       </ConfirmDialog>
     </Shell>
   );

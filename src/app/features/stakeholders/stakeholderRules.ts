@@ -192,9 +192,11 @@ export function continueCheck(
   list: Stakeholder[],
   listErrors: (list: Stakeholder[]) => FieldError[],
   incomplete: number,
+  /** The reason "n stakeholders still have steps to complete" in the page's language (English by default). */
+  incompleteText: (count: number) => string = (n) => (n === 1 ? '1 stakeholder still has steps to complete' : `${n} stakeholders still have steps to complete`),
 ): ContinueCheck {
   const reasons = [...new Set(listErrors(list).map((e) => e.message))];
-  if (incomplete > 0) reasons.push(incomplete === 1 ? '1 stakeholder still has steps to complete' : `${incomplete} stakeholders still have steps to complete`);
+  if (incomplete > 0) reasons.push(incompleteText(incomplete));
   return {
     ok: reasons.length === 0,
     reasons,

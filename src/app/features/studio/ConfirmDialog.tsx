@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DialogTrigger } from '@fluentui/react-components';
 import type { ReactElement, ReactNode } from 'react';
+import { useStudioT } from '../../i18n/useStudioT';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog. */
@@ -13,6 +14,7 @@ export interface ConfirmDialogProps {
 
 /** A modal confirmation (focus is trapped and returns to the trigger; Escape cancels). */
 export function ConfirmDialog({ trigger, title, children, confirmLabel, onConfirm, confirmDisabled }: ConfirmDialogProps) {
+  const t = useStudioT();
   return (
     <Dialog modalType="alert">
       <DialogTrigger disableButtonEnhancement>{trigger}</DialogTrigger>
@@ -22,7 +24,7 @@ export function ConfirmDialog({ trigger, title, children, confirmLabel, onConfir
           <DialogContent>{children}</DialogContent>
           <DialogActions>
             <DialogTrigger disableButtonEnhancement>
-              <Button appearance="secondary">Cancel</Button>
+              <Button appearance="secondary">{t('studio.cancel')}</Button>
             </DialogTrigger>
             <DialogTrigger disableButtonEnhancement>
               <Button appearance="primary" onClick={onConfirm} disabled={confirmDisabled}>

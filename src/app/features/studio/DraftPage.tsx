@@ -28,7 +28,10 @@ import { useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../lib/secureFetch';
 import { useApi } from '../session/session';
-import { type CheckResult, type DraftDetail, errorText, type ReadableChange, STATUS_LABELS, useDraft, useStudioGet, useVersions } from './api';
+import type { StudioMessageId } from '../../i18n/enStudio';
+import { type StudioT, useStudioT } from '../../i18n/useStudioT';
+import { type CheckResult, type DraftDetail, errorText, type ReadableChange, statusLabel, useDraft, useStudioGet, useVersions } from './api';
+import { useDateTime } from './useDateTime';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FixtureResults } from './FixtureResults';
 
@@ -51,27 +54,48 @@ interface Conflict {
   latest?: unknown;
 }
 
-const show = (v: unknown) => (v === undefined ? '(none)' : typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
+const show = (v: unknown, none: string) => (v === undefined ? none : typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
 const stepsOf = (files: string[]) => [...new Set(files.map((f) => /^steps\/([A-Za-z0-9]+)\.(schema|ui)\.json$/.exec(f)?.[1]).filter((s): s is string => !!s))];
+
+/** What the server recorded in a draft's history (src/server/routes/studio.ts, drafts.event), in the studio's language. */
+function eventText(t: StudioT, action: string): string {
+  const known: Record<string, StudioMessageId> = {
+    created: 'studio.event.created',
+    discarded: 'studio.event.discarded',
+    'submitted for review': 'studio.event.submitted',
+    approved: 'studio.event.approved',
+    'approved, confirming the check result': 'studio.event.approvedConfirming',
+    'requested changes': 'studio.event.requestedChanges',
+    'approval voided by an edit': 'studio.event.approvalVoided',
+    'review withdrawn by an edit': 'studio.event.reviewWithdrawn',
+  };
+  if (known[action]) return t(known[action]);
+  const published = /^published as version (\d+)$/.exec(action);
+  if (published) return t('studio.event.published', { version: Number(published[1]) });
+  const rebased = /^rebased from version (\d+) onto version (\d+)$/.exec(action);
+  if (rebased) return t('studio.event.rebased', { from: Number(rebased[1]), to: Number(rebased[2]) });
+  return action;
+}
 
 /** The draft's changes in plain language: per step and field, lists by option. */
 export function ReadableChanges({ changes, label }: { changes: ReadableChange[]; label: string }) {
   const styles = useStyles();
-  if (changes.length === 0) return <Text>No changes.</Text>;
+  const t = useStudioT();
+  if (changes.length === 0) return <Text>{t('studio.changes.none')}</Text>;
   return (
     <div className={styles.wrap}>
       <Table size="small" aria-label={label} className={styles.table}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>Where</TableHeaderCell>
-            <TableHeaderCell>Field or option</TableHeaderCell>
-            <TableHeaderCell>Change</TableHeaderCell>
+            <TableHeaderCell>{t('studio.changes.where')}</TableHeaderCell>
+            <TableHeaderCell>{t('studio.changes.field')}</TableHeaderCell>
+            <TableHeaderCell>{t('studio.changes.change')}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
           {changes.map((c, i) => (
             <TableRow key={`${c.path}${c.pointer}${i}`}>
-              <TableCell className={styles.cell}>{c.where}</TableCell>
+              <TableCell className={styles.cell} dir="auto">{c.where}</TableCell>
               <TableCell className={styles.cell}>{c.field ?? '—'}</TableCell>
               <TableCell className={styles.cell}>{c.text}</TableCell>
             </TableRow>
@@ -85,6 +109,7 @@ export function ReadableChanges({ changes, label }: { changes: ReadableChange[];
 /** What a check found: problems, removed fields, affected applications (openable by agents), fixtures. */
 export function CheckReport({ result }: { result: CheckResult }) {
   const styles = useStyles();
+  const t = useStudioT();
   const { breaking } = result;
   const removed = breaking.removedFields ?? [];
   const applications = breaking.applications ?? [];
@@ -94,8 +119,8 @@ export function CheckReport({ result }: { result: CheckResult }) {
       {result.problems.length > 0 ? (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{result.problems.length} problem(s): the draft cannot be published</MessageBarTitle>
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
+            <MessageBarTitle>{t('studio.check.blocking', { count: result.problems.length })}</MessageBarTitle>
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
               {result.problems.map((p, i) => (
                 <li key={i}>
                   {p.path}
@@ -107,42 +132,39 @@ export function CheckReport({ result }: { result: CheckResult }) {
         </MessageBar>
       ) : (
         <MessageBar intent="success">
-          <MessageBarBody>No problems in the draft.</MessageBarBody>
+          <MessageBarBody>{t('studio.check.noProblems')}</MessageBarBody>
         </MessageBar>
       )}
       {(breaking.newlyFailing > 0 || breakingRemoved.length > 0) && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Breaking change</MessageBarTitle>
+            <MessageBarTitle>{t('studio.check.breaking')}</MessageBarTitle>
             {breaking.newlyFailing > 0 && (
               <Text block>
-                {breaking.newlyFailing} of {breaking.checked} saved application(s) would newly fail:{' '}
-                {breaking.fields.map((f) => `${f.label ?? f.field} (${f.count})`).join(', ')}
+                {t('studio.check.newlyFailing', { count: breaking.newlyFailing, checked: breaking.checked, fields: breaking.fields.map((f) => `${f.label ?? f.field} (${f.count})`).join(', ') })}
               </Text>
             )}
             {breakingRemoved.map((f) => (
               <Text block key={f.field}>
-                {f.label} is removed{f.required ? ' (it is required today)' : ''}
-                {f.held > 0 ? `; ${f.held} saved application(s) hold it (their data is kept and stays readable to agents)` : ''}.
+                {t('studio.check.removed', { label: f.label, required: f.required ? 'yes' : 'no', held: f.held })}
+                {f.held > 0 ? ` ${t('studio.check.dataKept')}` : ''}
               </Text>
             ))}
           </MessageBarBody>
         </MessageBar>
       )}
       {breaking.newlyFailing === 0 && breakingRemoved.length === 0 && (
-        <Text>
-          {breaking.checked} saved application{breaking.checked === 1 ? '' : 's'} checked: none would newly fail.
-        </Text>
+        <Text>{t('studio.check.noneFail', { count: breaking.checked })}</Text>
       )}
       {applications.length > 0 && (
         <div className={styles.wrap}>
-          <Table size="small" aria-label="Affected applications" className={styles.table}>
+          <Table size="small" aria-label={t('studio.check.affected')} className={styles.table}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>Application</TableHeaderCell>
-                <TableHeaderCell>Company</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell>Why</TableHeaderCell>
+                <TableHeaderCell>{t('studio.check.application')}</TableHeaderCell>
+                <TableHeaderCell>{t('studio.check.company')}</TableHeaderCell>
+                <TableHeaderCell>{t('studio.drafts.status')}</TableHeaderCell>
+                <TableHeaderCell>{t('studio.check.why')}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -154,12 +176,12 @@ export function CheckReport({ result }: { result: CheckResult }) {
                       {a.id.slice(0, 8)}
                     </Link>
                   </TableCell>
-                  <TableCell>{a.company ?? '—'}</TableCell>
+                  <TableCell dir="auto">{a.company ?? '—'}</TableCell>
                   <TableCell>{a.status}</TableCell>
                   <TableCell>
-                    {[a.newlyFailing ? 'would newly fail' : '', a.holds.length ? `holds ${a.holds.map((h) => removed.find((f) => f.field === h)?.label ?? h).join(', ')}` : '']
+                    {[a.newlyFailing ? t('studio.check.wouldFail') : '', a.holds.length ? t('studio.check.holds', { fields: a.holds.map((h) => removed.find((f) => f.field === h)?.label ?? h).join(', ') }) : '']
                       .filter(Boolean)
-                      .join('; ')}
+                      .join(t('studio.semicolon'))}
                   </TableCell>
                 </TableRow>
               ))}
@@ -167,7 +189,7 @@ export function CheckReport({ result }: { result: CheckResult }) {
           </Table>
         </div>
       )}
-      <FixtureResults run={result.fixtures} title="Fixtures" />
+      <FixtureResults run={result.fixtures} title={t('studio.fixtures.title')} />
     </div>
   );
 }
@@ -175,21 +197,24 @@ export function CheckReport({ result }: { result: CheckResult }) {
 /** One draft on the server: its changes, its check, the review (four eyes), rebase, publication. */
 export default function DraftPage() {
   const { id = '' } = useParams();
+  const t = useStudioT();
   const { data, error, mutate } = useDraft(id);
   if (error) {
     return (
       <MessageBar intent="error">
-        <MessageBarBody>{errorText(error)}</MessageBarBody>
+        <MessageBarBody>{errorText(error, t)}</MessageBarBody>
       </MessageBar>
     );
   }
-  if (!data) return <Spinner label="Loading the draft" />;
+  if (!data) return <Spinner label={t('studio.editor.loading')} />;
   return <DraftView key={data.id} draft={data} reload={() => void mutate()} />;
 }
 
 function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
   const styles = useStyles();
   const api = useApi();
+  const t = useStudioT();
+  const dateTime = useDateTime();
   const versions = useVersions();
   const diff = useStudioGet<{ changes: ReadableChange[] }>(`/drafts/${draft.id}/diff?r=${draft.revision}`);
   // A rollback arrives with the check the server ran when it made the draft.
@@ -215,7 +240,7 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
     try {
       await run();
     } catch (e) {
-      setFailure(errorText(e));
+      setFailure(errorText(e, t));
       reload();
     } finally {
       setBusy(null);
@@ -238,7 +263,7 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
     });
   const review = (decision: 'approve' | 'request_changes') =>
     act(decision, async () => {
-      if (decision === 'request_changes' && !comment.trim()) throw new Error('Say what should change (comment) before asking for changes.');
+      if (decision === 'request_changes' && !comment.trim()) throw new Error(t('studio.review.commentNeeded'));
       const acknowledge = decision === 'approve' && currentCheck?.needsAcknowledgement && confirmed ? { acknowledge: currentCheck.checkHash } : {};
       await post('/review', { revision: draft.revision, decision, ...(comment.trim() ? { comment: comment.trim() } : {}), ...acknowledge });
       setComment('');
@@ -275,9 +300,9 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
 
   const needsConfirm = !!currentCheck?.needsAcknowledgement;
   const approveReasons: string[] = [];
-  if (!currentCheck) approveReasons.push('Check the draft before approving it.');
-  else if (currentCheck.problems.length) approveReasons.push('The check found problems: ask for changes.');
-  else if (needsConfirm && !confirmed) approveReasons.push('Confirm the check result first.');
+  if (!currentCheck) approveReasons.push(t('studio.review.checkFirst'));
+  else if (currentCheck.problems.length) approveReasons.push(t('studio.review.hasProblems', { count: currentCheck.problems.length }));
+  else if (needsConfirm && !confirmed) approveReasons.push(t('studio.review.confirmFirst'));
 
   return (
     <div className={styles.stack}>
@@ -287,14 +312,15 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
         </Title2>
         <Body1 as="p" block>
           <Badge appearance="tint" color={draft.status === 'approved' || draft.status === 'published' ? 'success' : draft.status === 'changes_requested' ? 'warning' : 'informative'}>
-            {STATUS_LABELS[draft.status]}
+            {statusLabel(t, draft.status)}
           </Badge>{' '}
-          {draft.kind === 'rollback' ? `Rollback to version ${draft.rollbackTo} · ` : ''}by {draft.author} · from version {draft.baseVersion} · last saved by {draft.updatedBy}
-          {draft.approvedBy ? ` · approved by ${draft.approvedBy}` : ''}
+          {draft.kind === 'rollback' ? `${t('studio.draft.rollbackTo', { version: draft.rollbackTo ?? 0 })} · ` : ''}
+          {t('studio.draft.byline', { author: draft.author, version: draft.baseVersion, savedBy: draft.updatedBy })}
+          {draft.approvedBy ? ` · ${t('studio.draft.approvedBy', { name: draft.approvedBy })}` : ''}
         </Body1>
         {steps.length > 0 && open && (
           <Body1 as="p" block style={{ marginTop: 8 }}>
-            Edit:{' '}
+            {t('studio.draft.edit')}{' '}
             {steps.map((s, i) => (
               <span key={s}>
                 {i > 0 && ', '}
@@ -311,16 +337,16 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
       )}
       {published !== null && (
         <MessageBar intent="success" role="status">
-          <MessageBarBody>Published as version {published}. Applicants get it with their next configuration load.</MessageBarBody>
+          <MessageBarBody>{t('studio.draft.published', { version: published })}</MessageBarBody>
         </MessageBar>
       )}
       {open && draft.baseVersion !== draft.latestVersion && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Version {draft.latestVersion} was published after version {draft.baseVersion}</MessageBarTitle>
-            Rebase lays this draft&apos;s own changes onto version {draft.latestVersion}; what that version changed stays.{' '}
+            <MessageBarTitle>{t('studio.rebase.title', { latest: draft.latestVersion, base: draft.baseVersion })}</MessageBarTitle>
+            {t('studio.rebase.text', { latest: draft.latestVersion })}{' '}
             <Button size="small" onClick={() => void rebase()} disabled={busy !== null}>
-              Rebase on version {draft.latestVersion}
+              {t('studio.rebase.button', { latest: draft.latestVersion })}
             </Button>
           </MessageBarBody>
         </MessageBar>
@@ -328,22 +354,22 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
       {conflicts && (
         <section className={styles.section} aria-labelledby="studio-conflicts">
           <Subtitle2 as="h2" id="studio-conflicts">
-            Changed in both: choose what to keep
+            {t('studio.rebase.conflicts')}
           </Subtitle2>
           {conflicts.map((c) => {
             const key = `${c.path}#${c.pointer}`;
             return (
-              <Field key={key} label={`${c.label} (was ${show(c.base)})`}>
+              <Field key={key} label={t('studio.rebase.was', { label: c.label, value: show(c.base, t('studio.rebase.none')) })}>
                 <RadioGroup value={choices[key] ?? ''} onChange={(_, d) => setChoices((all) => ({ ...all, [key]: d.value as 'draft' | 'latest' }))}>
-                  <Radio value="draft" label={`This draft: ${show(c.draft)}`} />
-                  <Radio value="latest" label={`Version ${draft.latestVersion}: ${show(c.latest)}`} />
+                  <Radio value="draft" label={t('studio.rebase.thisDraft', { value: show(c.draft, t('studio.rebase.none')) })} />
+                  <Radio value="latest" label={t('studio.rebase.version', { version: draft.latestVersion, value: show(c.latest, t('studio.rebase.none')) })} />
                 </RadioGroup>
               </Field>
             );
           })}
           <div className={styles.row}>
             <Button onClick={() => void rebase(choices)} disabled={busy !== null || conflicts.some((c) => !choices[`${c.path}#${c.pointer}`])}>
-              Rebase with these choices
+              {t('studio.rebase.withChoices')}
             </Button>
           </div>
         </section>
@@ -351,23 +377,23 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
 
       <section className={styles.section} aria-labelledby="studio-draft-changes">
         <Subtitle2 as="h2" id="studio-draft-changes">
-          What changes
+          {t('studio.draft.whatChanges')}
         </Subtitle2>
-        {diff.data ? <ReadableChanges changes={diff.data.changes} label={`Changes of ${draft.name}`} /> : <Spinner size="tiny" label="Comparing" />}
+        {diff.data ? <ReadableChanges changes={diff.data.changes} label={t('studio.draft.changesOf', { name: draft.name })} /> : <Spinner size="tiny" label={t('studio.comparing')} />}
       </section>
 
       <section className={styles.section} aria-labelledby="studio-draft-check">
         <Subtitle2 as="h2" id="studio-draft-check">
-          Check against saved applications
+          {t('studio.draft.checkTitle')}
         </Subtitle2>
         <div className={styles.row}>
           <Button onClick={() => void runCheck()} disabled={busy !== null}>
-            Check draft
+            {t('studio.check.button')}
           </Button>
-          {busy === 'check' && <Spinner size="tiny" label="Checking" />}
+          {busy === 'check' && <Spinner size="tiny" label={t('studio.check.checking')} />}
         </div>
         {currentCheck && (
-          <div ref={resultRef} tabIndex={-1} aria-label="Check results">
+          <div ref={resultRef} tabIndex={-1} aria-label={t('studio.check.results')}>
             <CheckReport result={currentCheck} />
           </div>
         )}
@@ -376,23 +402,23 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
       {open && (
         <section className={styles.section} aria-labelledby="studio-draft-review">
           <Subtitle2 as="h2" id="studio-draft-review">
-            Review and publish
+            {t('studio.editor.review')}
           </Subtitle2>
           {(draft.status === 'draft' || draft.status === 'changes_requested') && draft.yours && (
             <>
-              <Field label="Note for the reviewer (optional)">
+              <Field label={t('studio.review.note')}>
                 <Textarea value={comment} onChange={(_, d) => setComment(d.value)} />
               </Field>
               <div className={styles.row}>
                 <Button appearance="primary" onClick={() => void submit()} disabled={busy !== null || draft.changedFiles.length === 0}>
-                  Submit for review
+                  {t('studio.review.submit')}
                 </Button>
               </div>
             </>
           )}
-          {(draft.status === 'draft' || draft.status === 'changes_requested') && !draft.yours && <Text>{draft.author} submits the draft for review when it is ready.</Text>}
+          {(draft.status === 'draft' || draft.status === 'changes_requested') && !draft.yours && <Text>{t('studio.review.authorSubmits', { author: draft.author })}</Text>}
           {(draft.status === 'in_review' || draft.status === 'approved') && draft.yours && (
-            <Text>{draft.status === 'approved' ? 'Approved: the reviewer publishes it.' : 'Waiting for another product user to review it. Editing it takes it out of review.'}</Text>
+            <Text>{draft.status === 'approved' ? t('studio.review.approvedYours') : t('studio.review.waiting')}</Text>
           )}
           {(draft.status === 'in_review' || draft.status === 'approved') && !draft.yours && (
             <>
@@ -400,20 +426,22 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
                 <Checkbox
                   checked={confirmed}
                   onChange={(_, d) => setConfirmed(d.checked === true)}
-                  label={`I confirm this check result: ${currentCheck.fixtures.failed} failing fixture(s), ${currentCheck.breaking.newlyFailing} application(s) that would newly fail${
-                    (currentCheck.breaking.removedFields ?? []).some((f) => f.required || f.held > 0) ? ', fields removed that are required or hold data' : ''
-                  }`}
+                  label={t('studio.review.confirm', {
+                    fixtures: currentCheck.fixtures.failed,
+                    failing: currentCheck.breaking.newlyFailing,
+                    removed: (currentCheck.breaking.removedFields ?? []).some((f) => f.required || f.held > 0) ? 'yes' : 'no',
+                  })}
                 />
               )}
-              <Field label="Review comment" hint="Required when you ask for changes.">
+              <Field label={t('studio.review.comment')} hint={t('studio.review.commentHint')}>
                 <Textarea value={comment} onChange={(_, d) => setComment(d.value)} />
               </Field>
               <div className={styles.row}>
                 <Button appearance="primary" onClick={() => void review('approve')} disabled={busy !== null || approveReasons.length > 0} aria-describedby="studio-approve-reasons">
-                  {draft.status === 'approved' ? 'Approve again' : 'Approve'}
+                  {draft.status === 'approved' ? t('studio.review.approveAgain') : t('studio.review.approve')}
                 </Button>
                 <Button onClick={() => void review('request_changes')} disabled={busy !== null}>
-                  Request changes
+                  {t('studio.review.requestChanges')}
                 </Button>
               </div>
               {approveReasons.length > 0 && (
@@ -425,20 +453,25 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
           )}
           {draft.status === 'approved' && !draft.yours && (
             <>
-              <Field label="Change message" hint="Shown in the version history; the draft's name when empty.">
+              <Field label={t('studio.publish.message')} hint={t('studio.publish.messageHint')}>
                 <Input value={message} onChange={(_, d) => setMessage(d.value)} />
               </Field>
               <div className={styles.row}>
                 <Button appearance="primary" onClick={() => void publish()} disabled={busy !== null}>
-                  Publish
+                  {t('studio.publish.button')}
                 </Button>
-                {busy === 'publish' && <Spinner size="tiny" label="Publishing" />}
+                {busy === 'publish' && <Spinner size="tiny" label={t('studio.publish.publishing')} />}
               </div>
             </>
           )}
           <div className={styles.row}>
-            <ConfirmDialog trigger={<Button disabled={busy !== null}>Discard draft</Button>} title="Discard the draft?" confirmLabel="Discard" onConfirm={() => void discard()}>
-              Nobody can edit or publish {draft.name} any more.
+            <ConfirmDialog
+              trigger={<Button disabled={busy !== null}>{t('studio.discard.button')}</Button>}
+              title={t('studio.discard.title')}
+              confirmLabel={t('studio.discard.confirm')}
+              onConfirm={() => void discard()}
+            >
+              {t('studio.discard.text', { name: draft.name })}
             </ConfirmDialog>
           </div>
         </section>
@@ -446,13 +479,13 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
 
       <section className={styles.section} aria-labelledby="studio-draft-history">
         <Subtitle2 as="h2" id="studio-draft-history">
-          History
+          {t('studio.draft.history')}
         </Subtitle2>
-        <ul style={{ margin: 0, paddingLeft: 20 }}>
+        <ul style={{ margin: 0, paddingInlineStart: 20 }}>
           {draft.events.map((e, i) => (
             <li key={i}>
-              {new Date(e.at).toLocaleString()}: {e.actor} {e.action}
-              {e.comment ? ` — “${e.comment}”` : ''}
+              {t('studio.draft.event', { at: dateTime(e.at), actor: e.actor, action: eventText(t, e.action) })}
+              {e.comment ? ` — «${e.comment}»` : ''}
             </li>
           ))}
         </ul>

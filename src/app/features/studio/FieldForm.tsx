@@ -15,6 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { type KeyboardEvent, type ReactElement, useMemo, useState } from 'react';
+import { NUMERIC_LIMITS, type NumericKeyword, type NumericLimit, withinLimit } from '../../../content/numericLimits';
 import type { ReferenceList, ReferenceLists } from '../../../validation/lists';
 import { ConfirmDialog } from './ConfirmDialog';
 import { listPath, pretty } from './draft';
@@ -33,11 +34,12 @@ import {
   schemaNode,
   uiNodeOf,
 } from './fields';
+import { type StudioT, useStudioT } from '../../i18n/useStudioT';
 import { ListEditor } from './ListEditor';
 import { LIST_NAME, listNameFromTitle, newList } from './listEdit';
 import { LogicEditor } from './LogicEditor';
-import { type ArabicDraft, ArabicInput, fieldTextKey, keywordMessages, type TextKind } from './translations';
-import { addPaletteField, FIELD_KINDS, type FieldKind, kindLabel, kindOf, namedPattern, paletteProblems, PATTERNS, patternMessage } from './palette';
+import { type ArabicDraft, ArabicInput, catalogueFollowingLimits, fieldTextKey, keywordMessages, type TextKind } from './translations';
+import { addPaletteField, FIELD_KINDS, type FieldKind, kindOf, namedPattern, paletteProblems, PATTERNS, patternMessage } from './palette';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },
@@ -90,35 +92,46 @@ function parse(text: string): Json | undefined {
   }
 }
 
-/** A number input that keeps what staff type and commits valid numbers (empty removes the rule on blur). */
+/**
+ * A number input that keeps what staff type and commits valid numbers (empty removes the rule on blur). Valid: at
+ * least `min` and within the keyword's limits (src/content/numericLimits.ts, which the server's draft check applies
+ * too): a length of 99999999999999999999 is refused here with a field error, not stored as 1e20.
+ */
 function NumberInput({
   label,
+  keyword,
   value,
   onCommit,
   hint,
   min = 1,
-  whole = true,
+  t,
 }: {
+  t: StudioT;
   label: string;
+  keyword: NumericKeyword;
   value: number | undefined;
   onCommit(v: number | null): void;
   hint?: string;
   min?: number;
-  whole?: boolean;
 }) {
+  const limit: NumericLimit = NUMERIC_LIMITS[keyword];
+  const whole = limit.whole;
+  const lowest = Math.max(min, limit.min);
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
     setSeen(value);
     if (Number(text) !== value) setText(value === undefined ? '' : String(value));
   }
-  const ok = (t: string) => (whole ? /^\d+$/.test(t) : /^-?\d+(\.\d+)?$/.test(t)) && Number(t) >= min;
+  const ok = (t: string) => (whole ? /^\d+$/.test(t) : /^-?\d+(\.\d+)?$/.test(t)) && Number(t) >= lowest && withinLimit(keyword, Number(t));
   const valid = text === '' || ok(text);
+  const range = { min: lowest, max: limit.max };
   return (
-    <Field label={label} hint={hint} validationMessage={valid ? undefined : whole ? `A whole number of at least ${min}` : `A number of at least ${min}`}>
+    <Field label={label} hint={hint} validationMessage={valid ? undefined : whole ? t('studio.form.wholeBetween', range) : t('studio.form.numberBetween', range)}>
       <Input
         type="number"
-        min={min}
+        min={lowest}
+        max={limit.max}
         value={text}
         onChange={(_, d) => {
           setText(d.value);
@@ -141,16 +154,23 @@ function regexProblem(pattern: string): string | undefined {
   }
 }
 
-const KEYWORD_LABELS: Record<string, string> = {
-  '*': 'Message for every rule',
-  minLength: 'Message when too short',
-  type: 'Message for a wrong type',
-  format: 'Message for a wrong format',
-  minimum: 'Message below the minimum',
-  maximum: 'Message above the maximum',
-  uniqueItems: 'Message when an option is chosen twice',
-  minItems: 'Message when none is chosen',
-};
+/** The label of a rule's message, by its keyword (another keyword: "Message for <keyword>", the keyword as typed). */
+function keywordLabel(t: StudioT, keyword: string): string {
+  const known: Record<string, Parameters<StudioT>[0]> = {
+    '*': 'studio.form.msgAll',
+    minLength: 'studio.form.msgMinLength',
+    type: 'studio.form.msgType',
+    format: 'studio.form.msgFormat',
+    minimum: 'studio.form.msgMinimum',
+    maximum: 'studio.form.msgMaximum',
+    uniqueItems: 'studio.form.msgUnique',
+    minItems: 'studio.form.msgMinItems',
+  };
+  return known[keyword] ? t(known[keyword]) : t('studio.form.msgFor', { keyword });
+}
+
+/** A palette kind's name and description in the studio's language (palette.ts keeps the English). */
+const kindName = (t: StudioT, kind: FieldKind) => t(`studio.kind.${kind}`);
 
 /** "organizationInfo" -> "Organization info": a section without a title, in words. */
 export const humanize = (key: string) => {
@@ -215,6 +235,7 @@ function Bilingual({ label, hint, english, onEnglish, kind, alsoKinds = [], mult
  */
 export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publishedLists = {}, onListChange, arabic }: FieldFormProps) {
   const styles = useStyles();
+  const t = useStudioT();
   const schema = useMemo(() => parse(schemaText), [schemaText]);
   const ui = useMemo(() => parse(uiText), [uiText]);
   const fields = useMemo(() => (schema ? listFields(schema) : []), [schema]);
@@ -240,7 +261,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
   if (!schema || !ui) {
     return (
       <MessageBar intent="warning">
-        <MessageBarBody>The {schema ? 'UI schema' : 'schema'} is not valid JSON. Fix it in its tab to use the form view.</MessageBarBody>
+        <MessageBarBody>{schema ? t('studio.form.uiNotJson') : t('studio.form.schemaNotJson')}</MessageBarBody>
       </MessageBar>
     );
   }
@@ -254,6 +275,11 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
   const apply = (edit: FieldEdit) => {
     if (!path) return;
     write(editField(schema, ui, path, edit));
+    // The Arabic of the texts stating a changed limit follows it too (the check refuses one still stating the old).
+    if (arabic && state) {
+      const next = catalogueFollowingLimits(arabic.text, arabic.step, ui, path, state, edit);
+      if (next !== arabic.text) arabic.onChange(next);
+    }
   };
   const isString = state?.type === 'string' && kind !== 'date' && kind !== 'choice' && kind !== 'emiratesId';
   const isNumber = state?.type === 'number' || state?.type === 'integer';
@@ -272,7 +298,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
       schema: schemaText,
       ui: pretty(moveField(schema, ui, p, delta)),
     });
-    setNotice(`${labelOf(p)} moved to place ${to + 1} of ${order.length}`);
+    setNotice(t('studio.form.moved', { label: labelOf(p), place: to + 1, count: order.length }));
   };
   const onRowKey = (e: KeyboardEvent, p: FieldPath) => {
     if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
@@ -313,30 +339,30 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
               >
                 {f.label}
               </Button>
-              <Caption1 className={styles.kind}>{k ? kindLabel(k) : f.type}</Caption1>
-              <Button size="small" aria-label={`Move ${f.label} up`} disabled={i === 0} onClick={() => move(p, -1)}>
-                Up
+              <Caption1 className={styles.kind}>{k ? kindName(t, k) : f.type}</Caption1>
+              <Button size="small" aria-label={t('studio.form.moveUp', { label: f.label })} disabled={i === 0} onClick={() => move(p, -1)}>
+                {t('studio.form.up')}
               </Button>
-              <Button size="small" aria-label={`Move ${f.label} down`} disabled={i === names.length - 1} onClick={() => move(p, 1)}>
-                Down
+              <Button size="small" aria-label={t('studio.form.moveDown', { label: f.label })} disabled={i === names.length - 1} onClick={() => move(p, 1)}>
+                {t('studio.form.down')}
               </Button>
               <ConfirmDialog
                 trigger={
-                  <Button size="small" aria-label={`Remove ${f.label}`}>
-                    Remove
+                  <Button size="small" aria-label={t('studio.form.removeLabel', { label: f.label })}>
+                    {t('studio.form.remove')}
                   </Button>
                 }
-                title={`Remove ${f.label}?`}
-                confirmLabel="Remove the field"
+                title={t('studio.form.removeTitle', { label: f.label })}
+                confirmLabel={t('studio.form.removeConfirm')}
                 onConfirm={() => {
                   write(removeField(schema, ui, p));
                   setSelected('');
-                  setNotice(`${f.label} removed. Check the draft: the check lists the saved applications that hold it.`);
+                  setNotice(t('studio.form.removed', { label: f.label }));
                 }}
               >
-                <ul style={{ margin: 0, paddingLeft: 20 }}>
+                <ul style={{ margin: 0, paddingInlineStart: 20 }}>
                   {removalWarnings(schema, ui, p).map((w) => (
-                    <li key={w}>{w}</li>
+                    <li key={w.id}>{t(w.id, w.values)}</li>
                   ))}
                 </ul>
               </ConfirmDialog>
@@ -351,9 +377,9 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
     <div className={styles.form}>
       <section aria-labelledby="studio-fields-title" className={styles.form}>
         <Subtitle2 as="h3" id="studio-fields-title">
-          Fields of this step
+          {t('studio.form.fields')}
         </Subtitle2>
-        <Text size={200}>Choose a field to edit it. Up and Down (or Alt + arrow keys on a field) change the order the applicant sees.</Text>
+        <Text size={200}>{t('studio.form.fieldsHelp')}</Text>
         {renderOutline([], 0)}
         <div role="status" aria-live="polite">
           {notice && <Text size={200}>{notice}</Text>}
@@ -361,50 +387,54 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
       </section>
       <Divider />
       {state && path && entry && (
-        <section aria-label={`Properties of ${state.label || entry.label}`} className={styles.form}>
+        <section aria-label={t('studio.form.properties', { label: state.label || entry.label })} className={styles.form}>
           <Subtitle2 as="h3">
             {state.label || entry.label}
-            {kind ? ` · ${kindLabel(kind)}` : ''}
+            {kind ? ` · ${kindName(t, kind)}` : ''}
           </Subtitle2>
-          <Bilingual label="Label" english={state.label} onEnglish={(v) => apply({ label: v })} kind="label" where={where} />
-          <Bilingual label="Help text" hint="Shown under the field." english={state.help} onEnglish={(v) => apply({ help: v })} kind="help" multiline where={where} />
+          <Bilingual label={t('studio.form.label')} english={state.label} onEnglish={(v) => apply({ label: v })} kind="label" where={where} />
+          <Bilingual label={t('studio.form.help')} hint={t('studio.form.helpHint')} english={state.help} onEnglish={(v) => apply({ help: v })} kind="help" multiline where={where} />
           {kind !== 'yesno' && kind !== 'upload' && kind !== 'multichoice' && (
-            <Bilingual label="Placeholder" hint="Shown inside the empty field." english={state.placeholder} onEnglish={(v) => apply({ placeholder: v })} kind="placeholder" where={where} />
+            <Bilingual label={t('studio.form.placeholder')} hint={t('studio.form.placeholderHint')} english={state.placeholder} onEnglish={(v) => apply({ placeholder: v })} kind="placeholder" where={where} />
           )}
-          <Checkbox label="Required" checked={state.required} onChange={(_, d) => apply({ required: d.checked === true })} />
+          <Checkbox label={t('studio.form.required')} checked={state.required} onChange={(_, d) => apply({ required: d.checked === true })} />
           {state.required && (
-            <Bilingual label="Message when not filled" english={state.requiredMessage} onEnglish={(v) => apply({ requiredMessage: v })} kind="requiredMessage" alsoKinds={notFilledKinds(node)} where={where} />
+            <Bilingual label={t('studio.form.requiredMessage')} english={state.requiredMessage} onEnglish={(v) => apply({ requiredMessage: v })} kind="requiredMessage" alsoKinds={notFilledKinds(node)} where={where} />
           )}
           {isString && (
             <div className={styles.row}>
               <NumberInput
-                label="Max length"
+                t={t}
+                label={t('studio.form.maxLength')}
+                keyword="maxLength"
                 value={state.maxLength}
                 onCommit={(v) => apply({ maxLength: v })}
-                hint="Empty: no limit. A help text that states the limit follows it."
+                hint={t('studio.form.maxLengthHint')}
               />
               {state.maxLength !== undefined && (
-                <Bilingual label="Max length message" english={state.messages.maxLength ?? ''} onEnglish={(v) => apply({ messages: { maxLength: v } })} kind="message:maxLength" where={where} />
+                <Bilingual label={t('studio.form.maxLengthMessage')} english={state.messages.maxLength ?? ''} onEnglish={(v) => apply({ messages: { maxLength: v } })} kind="message:maxLength" where={where} />
               )}
             </div>
           )}
           {isNumber && (
             <div className={styles.row}>
               <NumberInput
-                label="Smallest value"
-                min={-1e15}
-                whole={false}
+                t={t}
+                label={t('studio.form.minimum')}
+                keyword="minimum"
+                min={-Infinity}
                 value={state.minimum}
                 onCommit={(v) => apply({ minimum: v })}
-                hint="Empty: no minimum"
+                hint={t('studio.form.minimumHint')}
               />
               <NumberInput
-                label="Largest value"
-                min={-1e15}
-                whole={false}
+                t={t}
+                label={t('studio.form.maximum')}
+                keyword="maximum"
+                min={-Infinity}
                 value={state.maximum}
                 onCommit={(v) => apply({ maximum: v })}
-                hint="Empty: no maximum"
+                hint={t('studio.form.maximumHint')}
               />
             </div>
           )}
@@ -425,11 +455,12 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
               }}
               onRaw={(raw) => apply({ pattern: raw || null })}
               onMessage={(m) => apply({ messages: { pattern: m } })}
+              where={where}
             />
           )}
           {state.enumValues && (
             <div className={styles.row}>
-              <Field label="Options" hint="One value per line">
+              <Field label={t('studio.form.options')} hint={t('studio.form.optionsHint')}>
                 <Textarea
                   value={state.enumValues.join('\n')}
                   onChange={(_, d) =>
@@ -440,7 +471,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                   resize="vertical"
                 />
               </Field>
-              <Bilingual label="Options message" english={state.messages.enum ?? ''} onEnglish={(v) => apply({ messages: { enum: v } })} kind="message:enum" where={where} />
+              <Bilingual label={t('studio.form.optionsMessage')} english={state.messages.enum ?? ''} onEnglish={(v) => apply({ messages: { enum: v } })} kind="message:enum" where={where} />
             </div>
           )}
           {Object.entries(state.messages)
@@ -448,7 +479,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
             .map(([keyword, message]) => (
               <Bilingual
                 key={keyword}
-                label={KEYWORD_LABELS[keyword] ?? `Message for ${keyword}`}
+                label={keywordLabel(t, keyword)}
                 english={message}
                 onEnglish={(v) => apply({ messages: { [keyword]: v } })}
                 kind={`message:${keyword}`}
@@ -462,9 +493,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
           {list && onListChange && (
             // A long list starts folded, so the field's conditions stay in reach; a short or new one starts open.
             <details key={list.name} open={list.options.length <= 8}>
-              <summary>
-                Options: the list “{list.title || list.name}” ({list.options.length})
-              </summary>
+              <summary>{t('studio.form.listSummary', { title: list.title || list.name, count: list.options.length })}</summary>
               <ListEditor
                 list={list}
                 published={publishedLists[list.name]}
@@ -500,7 +529,7 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
           const key = fieldKey([...parentPath, next.key]);
           setSelected(key);
           setNotice(
-            `${field.label} added${field.required ? ' (required)' : ''}. It now shows in the preview${createList ? `; add the options of the list “${createList.title}” below` : ''}.`,
+            t('studio.form.added', { label: field.label, required: field.required ? 'yes' : 'no' }) + (createList ? ` ${t('studio.form.addOptions', { title: createList.title })}` : ''),
           );
         }}
       />
@@ -536,13 +565,16 @@ function PatternPicker(props: {
   onPick(id: string): void;
   onRaw(raw: string): void;
   onMessage(m: string): void;
+  /** The Arabic beside the message (renaming the field rewrites the English, and the check then asks for its Arabic). */
+  where?: Parameters<typeof Bilingual>[0]['where'];
 }) {
   const { pattern, message, named } = props;
+  const t = useStudioT();
   const [advanced, setAdvanced] = useState(pattern !== undefined && !named);
   const choice = pattern === undefined ? '' : named ? named.id : 'custom';
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <Field label="Allowed characters">
+      <Field label={t('studio.form.allowed')}>
         <Select
           value={advanced && choice !== '' ? 'custom' : choice}
           onChange={(_, d) => {
@@ -551,28 +583,26 @@ function PatternPicker(props: {
             props.onPick(d.value);
           }}
         >
-          <option value="">Any text</option>
+          <option value="">{t('studio.form.anyText')}</option>
           {PATTERNS.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.label}
+              {t(`studio.pattern.${p.id}` as Parameters<StudioT>[0])}
             </option>
           ))}
-          <option value="custom">Custom rule (advanced)</option>
+          <option value="custom">{t('studio.form.custom')}</option>
         </Select>
       </Field>
       {(advanced || choice === 'custom') && (
         <Field
-          label="Pattern (regular expression)"
-          hint="For experts: e.g. ^[0-9]{15}$. Empty: any text."
+          label={t('studio.form.pattern')}
+          hint={t('studio.form.patternHint')}
           validationMessage={pattern ? regexProblem(pattern) : undefined}
         >
           <Input value={pattern ?? ''} onChange={(_, d) => props.onRaw(d.value)} />
         </Field>
       )}
       {pattern !== undefined && (
-        <Field label="Message when other characters are typed">
-          <Input value={message ?? ''} onChange={(_, d) => props.onMessage(d.value)} />
-        </Field>
+        <Bilingual label={t('studio.form.patternMessage')} english={message ?? ''} onEnglish={props.onMessage} kind="message:pattern" where={props.where} />
       )}
     </div>
   );
@@ -593,8 +623,9 @@ function AddFieldForm(props: {
 }) {
   const { schema, ui, fields, listNames, listTitle, canMakeLists } = props;
   const styles = useStyles();
+  const t = useStudioT();
   const sections = [
-    { key: '', label: 'The step itself', path: [] as FieldPath },
+    { key: '', label: t('studio.form.stepItself'), path: [] as FieldPath },
     ...displayOrder(schema, ui, fields)
       .filter((f) => f.isObject)
       .map((f) => ({
@@ -633,9 +664,9 @@ function AddFieldForm(props: {
       ...(isChoice ? { list: listName } : {}),
       position: position === 'end' ? order.length : Number(position),
     };
-    const found = paletteProblems(schema, parentPath, field, creating ? [...listNames, listName] : listNames);
-    if (creating && !(listTitleText || label).trim()) found.push('Name the new list');
-    if (creating && !LIST_NAME.test(listName)) found.push('The new list needs a name with letters or digits');
+    const found = paletteProblems(schema, parentPath, field, creating ? [...listNames, listName] : listNames).map((p) => t(p.id, p.values));
+    if (creating && !(listTitleText || label).trim()) found.push(t('studio.form.nameList'));
+    if (creating && !LIST_NAME.test(listName)) found.push(t('studio.form.listNameLetters'));
     setProblems(found);
     if (found.length) return;
     props.onAdd(parentPath, field, creating ? { name: listName, title: (listTitleText || label).trim() } : undefined);
@@ -648,28 +679,28 @@ function AddFieldForm(props: {
   return (
     <section aria-labelledby="studio-add-field" className={styles.form}>
       <Subtitle2 as="h3" id="studio-add-field">
-        Add a field
+        {t('studio.form.add')}
       </Subtitle2>
       <div className={styles.row}>
-        <Field label="Kind of field" hint={FIELD_KINDS.find((k) => k.kind === kind)?.description}>
+        <Field label={t('studio.form.kind')} hint={t(`studio.kind.${kind}.description`)}>
           <Select value={kind} onChange={(_, d) => setKind(d.value as FieldKind)}>
             {FIELD_KINDS.map((k) => (
               <option key={k.kind} value={k.kind}>
-                {k.label}
+                {kindName(t, k.kind)}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="New field label" hint="What the applicant reads, e.g. Preferred branch">
+        <Field label={t('studio.form.newLabel')} hint={t('studio.form.newLabelHint')}>
           <Input value={label} onChange={(_, d) => setLabel(d.value)} />
         </Field>
       </div>
       {isChoice && (
         <div className={styles.row}>
-          <Field label="Options from the list">
+          <Field label={t('studio.form.fromList')}>
             <Select value={list} onChange={(_, d) => setList(d.value)}>
-              <option value="">Choose a list</option>
-              {canMakeLists && <option value={NEW_LIST}>A new list…</option>}
+              <option value="">{t('studio.form.chooseList')}</option>
+              {canMakeLists && <option value={NEW_LIST}>{t('studio.form.newList')}</option>}
               {listNames.map((n) => (
                 <option key={n} value={n}>
                   {listTitle(n)}
@@ -678,14 +709,14 @@ function AddFieldForm(props: {
             </Select>
           </Field>
           {list === NEW_LIST && (
-            <Field label="Title of the new list" hint="Empty: the field's label">
+            <Field label={t('studio.form.newListTitle')} hint={t('studio.form.newListTitleHint')}>
               <Input value={listTitleText} onChange={(_, d) => setListTitleText(d.value)} />
             </Field>
           )}
         </div>
       )}
       <div className={styles.row}>
-        <Field label="Add to section">
+        <Field label={t('studio.form.section')}>
           <Select
             value={section?.key ?? ''}
             onChange={(_, d) => {
@@ -700,18 +731,18 @@ function AddFieldForm(props: {
             ))}
           </Select>
         </Field>
-        <Field label="Place">
+        <Field label={t('studio.form.place')}>
           <Select value={position} onChange={(_, d) => setPosition(d.value)}>
             {order.map((name, i) => (
               <option key={name} value={String(i)}>
-                {i === 0 ? 'First' : `Place ${i + 1}`}, before {labelOf(name)}
+                {t('studio.form.placeBefore', { place: i + 1, label: labelOf(name) })}
               </option>
             ))}
-            <option value="end">Last</option>
+            <option value="end">{t('studio.form.last')}</option>
           </Select>
         </Field>
       </div>
-      <Checkbox label="Required" checked={required} onChange={(_, d) => setRequired(d.checked === true)} />
+      <Checkbox label={t('studio.form.required')} checked={required} onChange={(_, d) => setRequired(d.checked === true)} />
       {problems.length > 0 && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
@@ -722,7 +753,7 @@ function AddFieldForm(props: {
         </MessageBar>
       )}
       <Button appearance="primary" onClick={submit}>
-        Add field
+        {t('studio.form.addButton')}
       </Button>
     </section>
   );

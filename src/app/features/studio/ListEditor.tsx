@@ -1,8 +1,10 @@
 import { Badge, Button, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Subtitle2, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { ReferenceList } from '../../../validation/lists';
+import { useStudioT } from '../../i18n/useStudioT';
 import { type ArabicDraft, ArabicInput } from './translations';
 import { addOption, deleteOption, importCsv, moveOption, renameOption, retireOption } from './listEdit';
+import { StaffTextError } from './staffText';
 
 const useStyles = makeStyles({
   box: {
@@ -52,6 +54,7 @@ export interface ListEditorProps {
  */
 export function ListEditor({ list, published, onChange, arabic }: ListEditorProps) {
   const styles = useStyles();
+  const t = useStudioT();
   const [label, setLabel] = useState('');
   const [csv, setCsv] = useState('');
   const [message, setMessage] = useState<{
@@ -59,62 +62,58 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
     text: string;
   } | null>(null);
   const title = list.title || list.name;
-  const run = (fn: () => ReferenceList, done?: string) => {
+  /** An editing function's refusal in the studio's language. */
+  const refusal = (error: unknown) => (error instanceof StaffTextError ? t(error.text.id, error.text.values) : (error as Error).message);
+  const run = (fn: () => ReferenceList) => {
     try {
       onChange(fn());
-      setMessage(done ? { intent: 'success', text: done } : null);
+      setMessage(null);
     } catch (error) {
-      setMessage({ intent: 'error', text: (error as Error).message });
+      setMessage({ intent: 'error', text: refusal(error) });
     }
   };
 
   return (
-    <section aria-label={`Options of the list ${title}`} className={styles.box}>
-      <Subtitle2 as="h4">Options of the list “{title}”</Subtitle2>
-      <Text size={200}>
-        {published
-          ? 'A published list: options in use can be retired (saved applications keep them) but not deleted.'
-          : 'A new list: it is published with the draft.'}
-      </Text>
-      {arabic && list.title && (
-        <ArabicInput label="List title" textKey={['lists', list.name, 'title']} arabic={arabic} />
-      )}
-      {list.options.length === 0 && <Text>The list has no options yet: add the first one below.</Text>}
+    <section aria-label={t('studio.list.optionsOf', { title })} className={styles.box}>
+      <Subtitle2 as="h4">{t('studio.list.heading', { title })}</Subtitle2>
+      <Text size={200}>{published ? t('studio.list.publishedNote') : t('studio.list.newNote')}</Text>
+      {arabic && list.title && <ArabicInput label={t('studio.list.title')} textKey={['lists', list.name, 'title']} arabic={arabic} />}
+      {list.options.length === 0 && <Text>{t('studio.list.empty')}</Text>}
       <ol className={styles.options}>
         {list.options.map((o, i) => {
           const isPublished = !!published?.options.some((p) => String(p.value) === String(o.value));
           return (
             <li key={String(o.value)} className={styles.option}>
-              <Field className={styles.label} label={`Option ${i + 1} label`}>
+              <Field className={styles.label} label={t('studio.list.optionLabel', { n: i + 1 })}>
                 <Input value={o.label} onChange={(_, d) => run(() => renameOption(list, i, d.value))} />
               </Field>
               {arabic && (
-                <ArabicInput label={`Option ${i + 1} label`} textKey={['lists', list.name, 'options', String(o.value)]} arabic={arabic} />
+                <ArabicInput label={t('studio.list.optionLabel', { n: i + 1 })} textKey={['lists', list.name, 'options', String(o.value)]} arabic={arabic} />
               )}
-              <Text className={styles.code} title="The code saved in applications">
-                code {String(o.value)}
+              <Text className={styles.code} title={t('studio.list.codeTitle')}>
+                {t('studio.list.code', { code: String(o.value) })}
               </Text>
               {o.retired && (
                 <Badge appearance="tint" color="warning">
-                  retired
+                  {t('studio.list.retired')}
                 </Badge>
               )}
-              <Button size="small" aria-label={`Move ${o.label} up`} disabled={i === 0} onClick={() => run(() => moveOption(list, i, -1))}>
-                Up
+              <Button size="small" aria-label={t('studio.form.moveUp', { label: o.label })} disabled={i === 0} onClick={() => run(() => moveOption(list, i, -1))}>
+                {t('studio.form.up')}
               </Button>
               <Button
                 size="small"
-                aria-label={`Move ${o.label} down`}
+                aria-label={t('studio.form.moveDown', { label: o.label })}
                 disabled={i === list.options.length - 1}
                 onClick={() => run(() => moveOption(list, i, 1))}
               >
-                Down
+                {t('studio.form.down')}
               </Button>
               {isPublished ? (
-                <Checkbox label={`Retire ${o.label}`} checked={!!o.retired} onChange={(_, d) => run(() => retireOption(list, i, d.checked === true))} />
+                <Checkbox label={t('studio.list.retire', { label: o.label })} checked={!!o.retired} onChange={(_, d) => run(() => retireOption(list, i, d.checked === true))} />
               ) : (
-                <Button size="small" aria-label={`Delete ${o.label}`} onClick={() => run(() => deleteOption(list, i, published))}>
-                  Delete
+                <Button size="small" aria-label={t('studio.list.deleteLabel', { label: o.label })} onClick={() => run(() => deleteOption(list, i, published))}>
+                  {t('studio.list.delete')}
                 </Button>
               )}
             </li>
@@ -122,7 +121,7 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
         })}
       </ol>
       <div className={styles.add}>
-        <Field label="New option label" hint="The code is derived from the label">
+        <Field label={t('studio.list.newOption')} hint={t('studio.list.newOptionHint')}>
           <Input
             value={label}
             onChange={(_, d) => setLabel(d.value)}
@@ -136,18 +135,18 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
           }}
           disabled={!label.trim()}
         >
-          Add option
+          {t('studio.list.add')}
         </Button>
       </div>
       <details>
-        <summary>Import options from CSV</summary>
-        <Field label="CSV lines" hint="One option per line: code,label (or a label alone). A known code gets the new label; new codes are added at the end.">
+        <summary>{t('studio.list.import')}</summary>
+        <Field label={t('studio.list.csvLines')} hint={t('studio.list.csvHint')}>
           <Textarea value={csv} onChange={(_, d) => setCsv(d.value)} rows={4} resize="vertical" />
         </Field>
         <input
           type="file"
           accept=".csv,text/csv,text/plain"
-          aria-label="CSV file"
+          aria-label={t('studio.list.csvFile')}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) void file.text().then(setCsv);
@@ -162,15 +161,15 @@ export function ListEditor({ list, published, onChange, arabic }: ListEditorProp
               onChange(result.list);
               setMessage({
                 intent: result.problems.length ? 'error' : 'success',
-                text: `${result.added} option(s) added, ${result.renamed} renamed${result.problems.length ? `; ${result.problems.join('; ')}` : ''}`,
+                text: [t('studio.list.imported', { added: result.added, renamed: result.renamed }), ...result.problems.map((p) => t(p.id, p.values))].join(t('studio.semicolon')),
               });
               setCsv('');
             } catch (error) {
-              setMessage({ intent: 'error', text: (error as Error).message });
+              setMessage({ intent: 'error', text: refusal(error) });
             }
           }}
         >
-          Import
+          {t('studio.list.importButton')}
         </Button>
       </details>
       {message && (

@@ -1,5 +1,7 @@
 import { Field, Input, makeStyles, Select, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import type { ReferenceList } from '../../../validation/lists';
+import type { StudioMessageId } from '../../i18n/enStudio';
+import { type StudioT, useStudioT } from '../../i18n/useStudioT';
 import { type FieldEntry, fieldKey, listOf, schemaNode } from './fields';
 import { type LogicKey, type Operator, readLogic, relativeVar, type SimpleCondition, writeLogic } from './logicEdit';
 
@@ -18,26 +20,17 @@ const useStyles = makeStyles({
   grow: { flex: '1 1 160px', minWidth: 0 },
 });
 
-const RULES: { key: LogicKey; title: string; always: string; when: string }[] = [
-  {
-    key: 'visibleWhen',
-    title: 'Show',
-    always: 'Always shown',
-    when: 'Shown only when…',
-  },
-  {
-    key: 'disabledWhen',
-    title: 'Read-only',
-    always: 'Never read-only',
-    when: 'Read-only when…',
-  },
+/** The two rules of a field, by the ids of their words: the rule, "no condition", "<rule> when <field>", a rule the pickers cannot show. */
+const RULES: { key: LogicKey; title: StudioMessageId; always: StudioMessageId; when: StudioMessageId; custom: StudioMessageId }[] = [
+  { key: 'visibleWhen', title: 'studio.logic.show', always: 'studio.logic.alwaysShown', when: 'studio.logic.shownWhen', custom: 'studio.logic.showCustom' },
+  { key: 'disabledWhen', title: 'studio.logic.readOnly', always: 'studio.logic.neverReadOnly', when: 'studio.logic.readOnlyWhen', custom: 'studio.logic.readOnlyCustom' },
 ];
 
-const OPERATORS: { op: Operator; label: string }[] = [
-  { op: 'is', label: 'is' },
-  { op: 'isNot', label: 'is not' },
-  { op: 'filled', label: 'is answered' },
-  { op: 'empty', label: 'is not answered' },
+const OPERATORS: { op: Operator; label: StudioMessageId }[] = [
+  { op: 'is', label: 'studio.logic.is' },
+  { op: 'isNot', label: 'studio.logic.isNot' },
+  { op: 'filled', label: 'studio.logic.filled' },
+  { op: 'empty', label: 'studio.logic.empty' },
 ];
 
 export interface LogicEditorProps {
@@ -50,12 +43,12 @@ export interface LogicEditorProps {
 }
 
 /** The values a condition on a field can compare with: Yes/No, the options of its list or enum, else typed. */
-function choicesOf(node: Json | undefined, lists: LogicEditorProps['lists']): { value: string | boolean; label: string }[] | undefined {
+function choicesOf(node: Json | undefined, lists: LogicEditorProps['lists'], t: StudioT): { value: string | boolean; label: string }[] | undefined {
   if (!node) return undefined;
   if (node.type === 'boolean')
     return [
-      { value: true, label: 'Yes' },
-      { value: false, label: 'No' },
+      { value: true, label: t('studio.logic.yes') },
+      { value: false, label: t('studio.logic.no') },
     ];
   const list = listOf(node);
   if (list)
@@ -66,7 +59,7 @@ function choicesOf(node: Json | undefined, lists: LogicEditorProps['lists']): { 
   if (Array.isArray(node.enum))
     return node.enum.map((v) => ({
       value: String(v),
-      label: v === 'Y' ? 'Yes' : v === 'N' ? 'No' : String(v),
+      label: v === 'Y' ? t('studio.logic.yes') : v === 'N' ? t('studio.logic.no') : String(v),
     }));
   return undefined;
 }
@@ -78,57 +71,58 @@ function choicesOf(node: Json | undefined, lists: LogicEditorProps['lists']): { 
  */
 export function LogicEditor({ schema, ui, target, fields, lists, onChange }: LogicEditorProps) {
   const styles = useStyles();
+  const t = useStudioT();
   const sources = fields.filter((f) => !f.isObject && f.key !== target.key && relativeVar(target.path, f.path) !== undefined);
   const byKey = (key: string) => sources.find((f) => f.key === key);
 
   return (
-    <section aria-label={`Conditions of ${target.label}`} className={styles.box}>
-      <Subtitle2 as="h4">Conditions</Subtitle2>
+    <section aria-label={t('studio.logic.conditionsOf', { label: target.label })} className={styles.box}>
+      <Subtitle2 as="h4">{t('studio.logic.conditions')}</Subtitle2>
       {RULES.map((rule) => {
         const current = readLogic(ui, target.path, rule.key);
         if (current === 'custom') {
           return (
             <Text key={rule.key} block>
-              {rule.title}: a combined rule (edit it in the UI schema tab).
+              {t(rule.custom)}
             </Text>
           );
         }
         const write = (c: SimpleCondition | null) => onChange(writeLogic(ui, target.path, rule.key, c));
         const sourceNode = current ? schemaNode(schema, current.source) : undefined;
-        const choices = choicesOf(sourceNode, lists);
+        const choices = choicesOf(sourceNode, lists, t);
         const sourceLabel = current ? (byKey(fieldKey(current.source))?.label ?? fieldKey(current.source)) : '';
         const setSource = (key: string) => {
           const f = byKey(key);
           if (!f) return write(null);
-          const options = choicesOf(schemaNode(schema, f.path), lists);
+          const options = choicesOf(schemaNode(schema, f.path), lists, t);
           write({ source: f.path, op: 'is', value: options?.[0]?.value ?? '' });
         };
         return (
-          <div key={rule.key} className={styles.row} role="group" aria-label={`${rule.title} ${target.label}`}>
-            <Field className={styles.grow} label={`${rule.title}: ${target.label}`}>
+          <div key={rule.key} className={styles.row} role="group" aria-label={t('studio.logic.ruleOf', { rule: t(rule.title), label: target.label })}>
+            <Field className={styles.grow} label={t('studio.logic.ruleLabel', { rule: t(rule.title), label: target.label })}>
               <Select value={current ? fieldKey(current.source) : ''} onChange={(_, d) => setSource(d.value)}>
-                <option value="">{rule.always}</option>
+                <option value="">{t(rule.always)}</option>
                 {sources.map((f) => (
                   <option key={f.key} value={f.key}>
-                    {rule.when.replace('…', '')} {f.label}
+                    {t(rule.when, { label: f.label })}
                   </option>
                 ))}
               </Select>
             </Field>
             {current && (
               <>
-                <Field label={`Condition on ${sourceLabel}`}>
+                <Field label={t('studio.logic.conditionOn', { label: sourceLabel })}>
                   <Select value={current.op} onChange={(_, d) => write({ ...current, op: d.value as Operator })}>
                     {OPERATORS.map((o) => (
                       <option key={o.op} value={o.op}>
-                        {o.label}
+                        {t(o.label)}
                       </option>
                     ))}
                   </Select>
                 </Field>
                 {(current.op === 'is' || current.op === 'isNot') &&
                   (choices ? (
-                    <Field className={styles.grow} label={`Value of ${sourceLabel}`}>
+                    <Field className={styles.grow} label={t('studio.logic.valueOf', { label: sourceLabel })}>
                       <Select
                         value={String(current.value)}
                         onChange={(_, d) => {
@@ -150,7 +144,7 @@ export function LogicEditor({ schema, ui, target, fields, lists, onChange }: Log
                       </Select>
                     </Field>
                   ) : (
-                    <Field className={styles.grow} label={`Value of ${sourceLabel}`}>
+                    <Field className={styles.grow} label={t('studio.logic.valueOf', { label: sourceLabel })}>
                       <Input
                         value={String(current.value ?? '')}
                         onChange={(_, d) => {
@@ -172,7 +166,7 @@ export function LogicEditor({ schema, ui, target, fields, lists, onChange }: Log
           </div>
         );
       })}
-      <Text size={200}>A hidden field is not checked and its answer is not kept.</Text>
+      <Text size={200}>{t('studio.logic.hiddenNote')}</Text>
     </section>
   );
 }

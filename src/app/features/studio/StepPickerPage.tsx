@@ -2,7 +2,9 @@ import { Body1, Caption1, Card, CardHeader, makeStyles, MessageBar, MessageBarBo
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Flow } from '../../../content/contentTypes';
+import { useStudioT } from '../../i18n/useStudioT';
 import { errorText, useLatestVersion } from './api';
+import { useDateTime } from './useDateTime';
 import { listsUsedBy, schemaPath } from './draft';
 
 const useStyles = makeStyles({
@@ -14,6 +16,8 @@ const useStyles = makeStyles({
 export default function StepPickerPage() {
   const styles = useStyles();
   const { data, error, isLoading } = useLatestVersion();
+  const t = useStudioT();
+  const dateTime = useDateTime();
 
   const model = useMemo(() => {
     if (!data) return undefined;
@@ -35,17 +39,17 @@ export default function StepPickerPage() {
   if (error) {
     return (
       <MessageBar intent="error">
-        <MessageBarBody>{errorText(error)}</MessageBarBody>
+        <MessageBarBody>{errorText(error, t)}</MessageBarBody>
       </MessageBar>
     );
   }
-  if (isLoading || !data || !model) return <Spinner label="Loading the latest version" />;
+  if (isLoading || !data || !model) return <Spinner label={t('studio.steps.loading')} />;
 
   return (
     <>
-      <Title2 as="h1">Steps</Title2>
+      <Title2 as="h1">{t('studio.steps.title')}</Title2>
       <Body1 as="p">
-        Version {data.version} · {data.message} ({data.author}, {new Date(data.createdAt).toLocaleString()})
+        {t('studio.steps.version', { version: data.version, message: data.message, author: data.author, at: dateTime(data.createdAt) })}
       </Body1>
       <div className={styles.grid}>
         {Object.entries(model.flows).map(([name, flow]) => (
@@ -62,7 +66,7 @@ export default function StepPickerPage() {
         ))}
         {model.others.length > 0 && (
           <Card>
-            <CardHeader header={<Subtitle2 as="h2">Steps in no flow</Subtitle2>} />
+            <CardHeader header={<Subtitle2 as="h2">{t('studio.steps.noFlow')}</Subtitle2>} />
             <ul className={styles.list}>
               {model.others.map((s) => (
                 <li key={s}>
@@ -74,14 +78,14 @@ export default function StepPickerPage() {
         )}
       </div>
       <Title2 as="h2" style={{ display: 'block', marginTop: 32 }}>
-        Reference lists
+        {t('studio.steps.lists')}
       </Title2>
-      <Body1 as="p">A list is edited from the step that uses it (its tab beside the schema).</Body1>
+      <Body1 as="p">{t('studio.steps.listsHelp')}</Body1>
       <ul className={styles.list}>
         {model.lists.map((list) => (
           <li key={list}>
             {list}
-            {model.usedBy.get(list) ? ' — used by ' : ' — not used by any step'}
+            {model.usedBy.get(list) ? ` — ${t('studio.steps.usedBy')} ` : ` — ${t('studio.steps.unused')}`}
             {(model.usedBy.get(list) ?? []).map((step, i) => (
               <span key={step}>
                 {i > 0 && ', '}

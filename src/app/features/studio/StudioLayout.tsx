@@ -1,6 +1,8 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { StudioLanguageSwitch } from './StudioLanguageSwitch';
+import { useStudioT } from '../../i18n/useStudioT';
 import { useSessionControls } from '../session/session';
 
 const useStyles = makeStyles({
@@ -19,29 +21,31 @@ const useStyles = makeStyles({
   main: { padding: '24px', maxWidth: '1600px', margin: '0 auto' },
 });
 
-/** The studio's page frame: brand, navigation, who is signed in, sign out. */
+/** The studio's page frame: brand, navigation, who is signed in, the language switch (remembered like the customer's), sign out. */
 export function StudioLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
   const { session, logout } = useSessionControls();
   const navigate = useNavigate();
+  const t = useStudioT();
   return (
     <>
       <header className={styles.header}>
         <Link to="/studio" className={styles.brand}>
-          Quick Apply · Schema studio
+          {t('studio.brand')}
         </Link>
-        <nav className={styles.nav} aria-label="Studio">
+        <nav className={styles.nav} aria-label={t('studio.nav')}>
           <Link to="/studio" className={styles.link}>
-            Steps
+            {t('studio.nav.steps')}
           </Link>
           <Link to="/studio/drafts" className={styles.link}>
-            Drafts
+            {t('studio.nav.drafts')}
           </Link>
           <Link to="/studio/versions" className={styles.link}>
-            Versions
+            {t('studio.nav.versions')}
           </Link>
         </nav>
         {session?.name && <Text>{session.name}</Text>}
+        <StudioLanguageSwitch />
         <Button
           appearance="secondary"
           size="small"
@@ -49,7 +53,7 @@ export function StudioLayout({ children }: { children: ReactNode }) {
             void logout().then(() => navigate('/studio/Login'));
           }}
         >
-          Sign out
+          {t('studio.signOut')}
         </Button>
       </header>
       <main className={styles.main}>{children}</main>

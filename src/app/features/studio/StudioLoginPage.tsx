@@ -4,10 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { deviceId } from '../../lib/secureFetch';
 import { useConfig } from '../config/useConfig';
 import { useApi, useSessionControls } from '../session/session';
+import { StudioLanguageSwitch } from './StudioLanguageSwitch';
+import { useStudioT } from '../../i18n/useStudioT';
 import { errorText } from './api';
 
 const useStyles = makeStyles({
   page: { maxWidth: '420px', margin: '64px auto', padding: '0 16px', display: 'flex', flexDirection: 'column', gap: '16px' },
+  language: { alignSelf: 'flex-end' },
   form: { display: 'flex', flexDirection: 'column', gap: '16px' },
 });
 
@@ -29,6 +32,7 @@ const safeNext = (next: string | null) => (next && next.startsWith('/studio') &&
  */
 export default function StudioLoginPage() {
   const styles = useStyles();
+  const t = useStudioT();
   const api = useApi();
   const { signIn } = useSessionControls();
   const { data: config, error: configError } = useConfig();
@@ -47,7 +51,7 @@ export default function StudioLoginPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const errors = { ...(username.trim() ? {} : { username: 'Username is not filled' }), ...(password ? {} : { password: 'Password is not filled' }) };
+    const errors = { ...(username.trim() ? {} : { username: t('studio.login.usernameMissing') }), ...(password ? {} : { password: t('studio.login.passwordMissing') }) };
     setFieldErrors(errors);
     setFailure(null);
     if (errors.username || errors.password) return;
@@ -57,15 +61,15 @@ export default function StudioLoginPage() {
       const answer = res.body!;
       if (!answer.roles.includes('product')) {
         setFailure({
-          title: 'No access to the schema studio',
-          text: `You are signed in as ${answer.agentName} (${answer.roles.join(', ') || 'no staff role'}), but the schema studio is only for product staff. Ask your administrator for the product role.`,
+          title: t('studio.login.noAccess'),
+          text: t('studio.login.noAccessText', { name: answer.agentName, roles: answer.roles.join(', ') || t('studio.login.noRole') }),
         });
         return;
       }
       signIn({ kind: 'product', accessToken: answer.access_token, refreshToken: answer.refresh_token, name: answer.agentName, userId: answer.agentId, ...(answer.roCode ? { roCode: answer.roCode } : {}) });
       navigate(safeNext(params.get('next')), { replace: true });
     } catch (error) {
-      setFailure({ title: 'Sign-in failed', text: errorText(error) });
+      setFailure({ title: t('studio.login.failed'), text: errorText(error, t) });
     } finally {
       setBusy(false);
     }
@@ -73,10 +77,11 @@ export default function StudioLoginPage() {
 
   return (
     <main className={styles.page}>
-      <Title1 as="h1">Schema studio sign-in</Title1>
+      <StudioLanguageSwitch className={styles.language} />
+      <Title1 as="h1">{t('studio.login.title')}</Title1>
       {params.get('expired') === '1' && (
         <MessageBar intent="warning">
-          <MessageBarBody>Your session has expired. Please sign in again.</MessageBarBody>
+          <MessageBarBody>{t('studio.login.expired')}</MessageBarBody>
         </MessageBar>
       )}
       {configError && (
@@ -93,14 +98,14 @@ export default function StudioLoginPage() {
         </MessageBar>
       )}
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="Username" required validationMessage={fieldErrors.username}>
+        <Field label={t('studio.login.username')} required validationMessage={fieldErrors.username}>
           <Input value={username} onChange={(_, d) => setUsername(d.value)} autoComplete="username" />
         </Field>
-        <Field label="Password" required validationMessage={fieldErrors.password}>
+        <Field label={t('studio.login.password')} required validationMessage={fieldErrors.password}>
           <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="current-password" />
         </Field>
         <Button appearance="primary" type="submit" disabled={busy || !config}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('studio.login.signingIn') : t('studio.login.signIn')}
         </Button>
       </form>
     </main>

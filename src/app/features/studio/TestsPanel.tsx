@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { canonicalJson } from '../../../content/contentHash';
 import type { ContentFiles } from '../../../content/contentTypes';
 import { useApi } from '../session/session';
+import { useStudioT } from '../../i18n/useStudioT';
 import { type CheckResult, errorText, type FixtureRun, type Problem } from './api';
 import { FixtureResults } from './FixtureResults';
 
@@ -25,7 +26,7 @@ export interface TestsPanelProps {
 
 function ProblemList({ problems }: { problems: Problem[] }) {
   return (
-    <ul style={{ margin: 0, paddingLeft: 20 }}>
+    <ul style={{ margin: 0, paddingInlineStart: 20 }}>
       {problems.map((p, i) => (
         <li key={i}>
           {p.path}
@@ -43,6 +44,7 @@ function ProblemList({ problems }: { problems: Problem[] }) {
 export function TestsPanel({ baseVersion, latestVersion, files, localProblems, draftId }: TestsPanelProps) {
   const styles = useStyles();
   const api = useApi();
+  const t = useStudioT();
   const filesKey = useMemo(() => canonicalJson({ baseVersion, files }), [baseVersion, files]);
   const [check, setCheck] = useState<{ key: string; result: CheckResult } | null>(null);
   const [busy, setBusy] = useState<'check' | 'fixtures' | null>(null);
@@ -63,7 +65,7 @@ export function TestsPanel({ baseVersion, latestVersion, files, localProblems, d
       setCheck({ key: filesKey, result: res.body! });
       requestAnimationFrame(() => resultRef.current?.focus());
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorText(error, t));
     } finally {
       setBusy(null);
     }
@@ -79,7 +81,7 @@ export function TestsPanel({ baseVersion, latestVersion, files, localProblems, d
     try {
       fixtures = JSON.parse(await file.text());
     } catch (error) {
-      setFixtureError(`${file.name} is not valid JSON: ${(error as Error).message}`);
+      setFixtureError(t('studio.tests.fileNotJson', { file: file.name, reason: (error as Error).message }));
       return;
     }
     setBusy('fixtures');
@@ -90,7 +92,7 @@ export function TestsPanel({ baseVersion, latestVersion, files, localProblems, d
       });
       setFixtureRun({ name: file.name, run: res.body! });
     } catch (error) {
-      setFixtureError(errorText(error));
+      setFixtureError(errorText(error, t));
     } finally {
       setBusy(null);
     }
@@ -99,14 +101,14 @@ export function TestsPanel({ baseVersion, latestVersion, files, localProblems, d
   return (
     <section aria-labelledby="studio-tests-title" className={styles.panel}>
       <Subtitle2 as="h2" id="studio-tests-title">
-        Tests and publishing
+        {t('studio.tests.title')}
       </Subtitle2>
       <div className={styles.row}>
         <Button appearance="primary" onClick={() => void runCheck()} disabled={busy !== null || !changed || localProblems.length > 0}>
-          Check draft
+          {t('studio.check.button')}
         </Button>
-        {busy === 'check' && <Spinner size="tiny" label="Checking" />}
-        {!changed && <Text>No changes yet.</Text>}
+        {busy === 'check' && <Spinner size="tiny" label={t('studio.check.checking')} />}
+        {!changed && <Text>{t('studio.tests.noChanges')}</Text>}
       </div>
       {failure && (
         <MessageBar intent="error" role="alert">
@@ -114,67 +116,62 @@ export function TestsPanel({ baseVersion, latestVersion, files, localProblems, d
         </MessageBar>
       )}
       {current && (
-        <div ref={resultRef} tabIndex={-1} className={styles.panel} aria-label="Check results">
+        <div ref={resultRef} tabIndex={-1} className={styles.panel} aria-label={t('studio.check.results')}>
           {current.breaking.newlyFailing > 0 && (
             <MessageBar intent="warning" role="alert" layout="multiline">
               <MessageBarBody>
-                <MessageBarTitle>
-                  Breaking change: {current.breaking.newlyFailing} saved application{current.breaking.newlyFailing === 1 ? '' : 's'} would newly fail
-                </MessageBarTitle>
-                Of {current.breaking.checked} saved applications checked. Fields:{' '}
-                {current.breaking.fields.map((f) => `${f.label ? `${f.label}: ` : ''}${f.field} (${f.count})`).join(', ')}
+                <MessageBarTitle>{t('studio.tests.breaking', { count: current.breaking.newlyFailing })}</MessageBarTitle>
+                {t('studio.tests.breakingFields', {
+                  checked: current.breaking.checked,
+                  fields: current.breaking.fields.map((f) => `${f.label ? `${f.label}: ` : ''}${f.field} (${f.count})`).join(', '),
+                })}
               </MessageBarBody>
             </MessageBar>
           )}
           {(current.breaking.removedFields ?? []).some((f) => f.required || f.held > 0) && (
             <MessageBar intent="warning" role="alert" layout="multiline">
               <MessageBarBody>
-                <MessageBarTitle>Breaking change: fields removed</MessageBarTitle>
+                <MessageBarTitle>{t('studio.tests.removedTitle')}</MessageBarTitle>
                 {(current.breaking.removedFields ?? [])
                   .filter((f) => f.required || f.held > 0)
                   .map((f) => (
                     <Text block key={f.field}>
-                      {f.label} is removed{f.required ? ' (it is required today)' : ''}
-                      {f.held > 0 ? `; ${f.held} saved application(s) hold it` : ''}. Publishing needs the reviewer&apos;s acknowledgement.
+                      {t('studio.check.removed', { label: f.label, required: f.required ? 'yes' : 'no', held: f.held })} {t('studio.tests.acknowledge')}
                     </Text>
                   ))}
               </MessageBarBody>
             </MessageBar>
           )}
           {current.breaking.newlyFailing === 0 && (
-            <Text>
-              {current.breaking.checked} saved application{current.breaking.checked === 1 ? '' : 's'} checked: none would newly fail.
-            </Text>
+            <Text>{t('studio.check.noneFail', { count: current.breaking.checked })}</Text>
           )}
           {current.problems.length > 0 ? (
             <MessageBar intent="error" layout="multiline">
               <MessageBarBody>
-                <MessageBarTitle>{current.problems.length} problem(s)</MessageBarTitle>
+                <MessageBarTitle>{t('studio.tests.problems', { count: current.problems.length })}</MessageBarTitle>
                 <ProblemList problems={current.problems} />
               </MessageBarBody>
             </MessageBar>
           ) : (
             <MessageBar intent="success">
-              <MessageBarBody>No problems in the draft.</MessageBarBody>
+              <MessageBarBody>{t('studio.check.noProblems')}</MessageBarBody>
             </MessageBar>
           )}
-          <FixtureResults run={current.fixtures} title="Fixtures" />
+          <FixtureResults run={current.fixtures} title={t('studio.fixtures.title')} />
         </div>
       )}
       {baseVersion !== latestVersion && (
-        <Text>
-          The draft starts from version {baseVersion}; version {latestVersion} is the latest. Rebase it on the draft&apos;s page before review.
-        </Text>
+        <Text>{t('studio.tests.behind', { base: baseVersion, latest: latestVersion })}</Text>
       )}
       <Text>
-        Publishing goes through review: submit the draft, another product user checks and approves it, then publishes it.{' '}
-        {draftId ? <Link to={`/studio/drafts/${draftId}`}>Review and publish this draft</Link> : 'Your first change starts the draft.'}
+        {t('studio.tests.reviewNote')}{' '}
+        {draftId ? <Link to={`/studio/drafts/${draftId}`}>{t('studio.tests.reviewLink')}</Link> : t('studio.tests.firstChange')}
       </Text>
-      <Subtitle2 as="h3">Run a fixture file</Subtitle2>
-      <Field label="Fixture file (JSON)" hint="Runs against this draft, as npm run validate does.">
-        <input type="file" aria-label="Fixture file (JSON)" accept="application/json,.json" onChange={(e) => void runFixtures(e)} disabled={busy !== null} />
+      <Subtitle2 as="h3">{t('studio.tests.runFile')}</Subtitle2>
+      <Field label={t('studio.tests.file')} hint={t('studio.tests.fileHint')}>
+        <input type="file" aria-label={t('studio.tests.file')} accept="application/json,.json" onChange={(e) => void runFixtures(e)} disabled={busy !== null} />
       </Field>
-      {busy === 'fixtures' && <Spinner size="tiny" label="Running fixtures" />}
+      {busy === 'fixtures' && <Spinner size="tiny" label={t('studio.tests.running')} />}
       {fixtureError && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{fixtureError}</MessageBarBody>

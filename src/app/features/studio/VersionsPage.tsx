@@ -25,6 +25,8 @@ import { type AuditEntry, type CheckResult, type DraftDetail, errorText, useStud
 import { ReadableChanges } from './DraftPage';
 import { ConfirmDialog } from './ConfirmDialog';
 import { activitySentence } from './activityWords';
+import { useStudioT } from '../../i18n/useStudioT';
+import { useDateTime } from './useDateTime';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: '12px', alignItems: 'end', flexWrap: 'wrap', marginTop: '12px' },
@@ -36,39 +38,40 @@ const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
 
 function DiffView({ from, to }: { from: number; to: number }) {
   const styles = useStyles();
+  const t = useStudioT();
   const { data, error, isLoading } = useStudioGet<VersionDiff>(`/diff?from=${from}&to=${to}`);
   if (error) {
     return (
       <MessageBar intent="error">
-        <MessageBarBody>{errorText(error)}</MessageBarBody>
+        <MessageBarBody>{errorText(error, t)}</MessageBarBody>
       </MessageBar>
     );
   }
-  if (isLoading || !data) return <Spinner size="tiny" label="Comparing" />;
-  if (data.files.length === 0) return <Text>Versions {from} and {to} have the same content.</Text>;
+  if (isLoading || !data) return <Spinner size="tiny" label={t('studio.comparing')} />;
+  if (data.files.length === 0) return <Text>{t('studio.versions.same', { from, to })}</Text>;
   return (
-    <div aria-label={`Differences from version ${from} to ${to}`}>
-      <ReadableChanges changes={data.changes} label={`Changes from version ${from} to ${to}`} />
+    <div aria-label={t('studio.versions.differences', { from, to })}>
+      <ReadableChanges changes={data.changes} label={t('studio.versions.changes', { from, to })} />
       <Text block weight="semibold" style={{ marginTop: 16 }}>
-        For experts: the files, by JSON pointer
+        {t('studio.versions.experts')}
       </Text>
       {data.files.map((f) => (
         <div key={f.path} style={{ marginTop: 12 }}>
           <Text weight="semibold">
-            {f.path} ({f.status})
+            {f.path} ({t(`studio.fileStatus.${f.status}`)})
           </Text>
-          <Table size="small" aria-label={`Changes in ${f.path}`}>
+          <Table size="small" aria-label={t('studio.versions.changesIn', { path: f.path })}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>Where</TableHeaderCell>
-                <TableHeaderCell>Version {from}</TableHeaderCell>
-                <TableHeaderCell>Version {to}</TableHeaderCell>
+                <TableHeaderCell>{t('studio.changes.where')}</TableHeaderCell>
+                <TableHeaderCell>{t('studio.versions.version', { version: from })}</TableHeaderCell>
+                <TableHeaderCell>{t('studio.versions.version', { version: to })}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
               {f.changes.map((c) => (
                 <TableRow key={c.pointer}>
-                  <TableCell className={styles.code}>{c.pointer || '(whole file)'}</TableCell>
+                  <TableCell className={styles.code}>{c.pointer || t('studio.versions.wholeFile')}</TableCell>
                   <TableCell className={styles.code}>{show(c.before)}</TableCell>
                   <TableCell className={styles.code}>{show(c.after)}</TableCell>
                 </TableRow>
@@ -92,15 +95,17 @@ export default function VersionsPage() {
   const [rollbackMessage, setRollbackMessage] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const navigate = useNavigate();
+  const t = useStudioT();
+  const dateTime = useDateTime();
 
   if (error) {
     return (
       <MessageBar intent="error">
-        <MessageBarBody>{errorText(error)}</MessageBarBody>
+        <MessageBarBody>{errorText(error, t)}</MessageBarBody>
       </MessageBar>
     );
   }
-  if (!data) return <Spinner label="Loading versions" />;
+  if (!data) return <Spinner label={t('studio.versions.loading')} />;
   const versions = data.versions;
   const latest = versions[0]?.version;
   const a = from ?? versions[1]?.version ?? latest;
@@ -119,51 +124,47 @@ export default function VersionsPage() {
       void audit.mutate();
       navigate(`/studio/drafts/${res.body!.draft.id}`, { state: { check: { ...res.body!.check, revision: res.body!.draft.revision } } });
     } catch (e) {
-      setOutcome({ ok: false, text: errorText(e) });
+      setOutcome({ ok: false, text: errorText(e, t) });
     }
   }
 
   return (
     <>
-      <Title2 as="h1">Versions</Title2>
+      <Title2 as="h1">{t('studio.versions.title')}</Title2>
       {outcome && (
         <MessageBar intent={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
           <MessageBarBody>{outcome.text}</MessageBarBody>
         </MessageBar>
       )}
-      <Table aria-label="Published versions">
+      <Table aria-label={t('studio.versions.table')}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>Version</TableHeaderCell>
-            <TableHeaderCell>Message</TableHeaderCell>
-            <TableHeaderCell>Author</TableHeaderCell>
-            <TableHeaderCell>Published</TableHeaderCell>
-            <TableHeaderCell>Action</TableHeaderCell>
+            <TableHeaderCell>{t('studio.versions.versionColumn')}</TableHeaderCell>
+            <TableHeaderCell>{t('studio.versions.message')}</TableHeaderCell>
+            <TableHeaderCell>{t('studio.versions.author')}</TableHeaderCell>
+            <TableHeaderCell>{t('studio.versions.published')}</TableHeaderCell>
+            <TableHeaderCell>{t('studio.versions.action')}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
           {versions.map((v) => (
             <TableRow key={v.version}>
               <TableCell>
-                {v.version}
-                {v.version === latest ? ' (live)' : ''}
+                {v.version === latest ? t('studio.versions.live', { version: v.version }) : v.version}
               </TableCell>
-              <TableCell>{v.message}</TableCell>
-              <TableCell>{v.author}</TableCell>
-              <TableCell>{new Date(v.createdAt).toLocaleString()}</TableCell>
+              <TableCell dir="auto">{v.message}</TableCell>
+              <TableCell dir="auto">{v.author}</TableCell>
+              <TableCell>{dateTime(v.createdAt)}</TableCell>
               <TableCell>
                 {v.version !== latest && (
                   <ConfirmDialog
-                    trigger={<Button size="small">Roll back to version {v.version}</Button>}
-                    title={`Roll back to version ${v.version}?`}
-                    confirmLabel="Make rollback draft"
+                    trigger={<Button size="small">{t('studio.versions.rollBack', { version: v.version })}</Button>}
+                    title={t('studio.versions.rollBackTitle', { version: v.version })}
+                    confirmLabel={t('studio.versions.rollBackConfirm')}
                     onConfirm={() => void rollback(v.version)}
                   >
-                    <Text block>
-                      A draft with the content of version {v.version} is made and checked against saved applications. Like any change, another product
-                      user reviews and publishes it.
-                    </Text>
-                    <Field label="Name of the rollback draft (optional)" style={{ marginTop: 12 }}>
+                    <Text block>{t('studio.versions.rollBackText', { version: v.version })}</Text>
+                    <Field label={t('studio.versions.rollBackName')} style={{ marginTop: 12 }}>
                       <Input value={rollbackMessage} onChange={(_, d) => setRollbackMessage(d.value)} />
                     </Field>
                   </ConfirmDialog>
@@ -176,10 +177,10 @@ export default function VersionsPage() {
 
       <section className={styles.section} aria-labelledby="studio-diff-title">
         <Subtitle2 as="h2" id="studio-diff-title">
-          Compare versions
+          {t('studio.versions.compare')}
         </Subtitle2>
         <div className={styles.row}>
-          <Field label="From version">
+          <Field label={t('studio.versions.from')}>
             <Select value={String(a ?? '')} onChange={(_, d) => setFrom(Number(d.value))}>
               {versions.map((v) => (
                 <option key={v.version} value={v.version}>
@@ -188,7 +189,7 @@ export default function VersionsPage() {
               ))}
             </Select>
           </Field>
-          <Field label="To version">
+          <Field label={t('studio.versions.to')}>
             <Select value={String(b ?? '')} onChange={(_, d) => setTo(Number(d.value))}>
               {versions.map((v) => (
                 <option key={v.version} value={v.version}>
@@ -203,27 +204,27 @@ export default function VersionsPage() {
 
       <section className={styles.section} aria-labelledby="studio-audit-title">
         <Subtitle2 as="h2" id="studio-audit-title">
-          Activity
+          {t('studio.activity.title')}
         </Subtitle2>
-        {audit.error && <Text>{errorText(audit.error)}</Text>}
+        {audit.error && <Text>{errorText(audit.error, t)}</Text>}
         {audit.data && (
-          <Table size="small" aria-label="Studio activity">
+          <Table size="small" aria-label={t('studio.activity.table')}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>When</TableHeaderCell>
-                <TableHeaderCell>Who</TableHeaderCell>
-                <TableHeaderCell>What happened</TableHeaderCell>
+                <TableHeaderCell>{t('studio.activity.when')}</TableHeaderCell>
+                <TableHeaderCell>{t('studio.activity.who')}</TableHeaderCell>
+                <TableHeaderCell>{t('studio.activity.what')}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
               {audit.data.entries.map((e, i) => (
                 <TableRow key={`${e.at}-${i}`}>
-                  <TableCell>{new Date(e.at).toLocaleString()}</TableCell>
-                  <TableCell>{e.actor}</TableCell>
+                  <TableCell>{dateTime(e.at)}</TableCell>
+                  <TableCell dir="auto">{e.actor}</TableCell>
                   <TableCell>
-                    {activitySentence(e.action, e.detail)}
+                    {activitySentence(t, e.action, e.detail)}
                     <details>
-                      <summary>Recorded details</summary>
+                      <summary>{t('studio.activity.details')}</summary>
                       <span className={styles.code}>{typeof e.detail === 'string' ? e.detail : JSON.stringify(e.detail, null, 1)}</span>
                     </details>
                   </TableCell>

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { ContentFiles } from '../../../content/contentTypes';
 import { ApiRequestError } from '../../lib/secureFetch';
+import type { StudioT } from '../../i18n/useStudioT';
 import { useApi } from '../session/session';
 
 /** The studio API (src/server/routes/studio.ts), product role only. */
@@ -69,14 +70,8 @@ export interface DraftDetail extends DraftSummary {
   latestVersion: number;
 }
 
-export const STATUS_LABELS: Record<DraftStatus, string> = {
-  draft: 'Draft',
-  in_review: 'Waiting for review',
-  changes_requested: 'Changes requested',
-  approved: 'Approved',
-  published: 'Published',
-  discarded: 'Discarded',
-};
+/** A draft's status in the studio's language. */
+export const statusLabel = (t: StudioT, status: DraftStatus) => t(`studio.status.${status}`);
 
 export interface AffectedApplication {
   id: string;
@@ -154,15 +149,15 @@ export function useLatestVersion() {
   return { data: detail.data, error: versions.error ?? detail.error, isLoading: versions.isLoading || detail.isLoading, mutate: versions.mutate };
 }
 
-/** A readable text of a failed call, with the server's field messages and problems. */
-export function errorText(error: unknown): string {
+/** A readable text of a failed call, with the server's field messages and problems (the server's words as it sends them). */
+export function errorText(error: unknown, t: StudioT): string {
   if (error instanceof ApiRequestError) {
     const body = error.body as (ApiRequestError['body'] & { problems?: Problem[] }) | undefined;
     const problems = body?.problems?.map((p) => `${p.path}${p.pointer ? ' ' + p.pointer : ''}: ${p.message}`) ?? [];
     const messages = body?.errors?.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)) ?? [];
     const all = [...messages, ...problems];
-    if (error.status === 403) return all[0] ?? 'Your account does not have the product role needed for the schema studio.';
-    return all.length ? all.join('\n') : `The server answered ${error.status}.`;
+    if (error.status === 403) return all[0] ?? t('studio.error.noRole');
+    return all.length ? all.join('\n') : t('studio.error.status', { status: error.status });
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -6,6 +6,7 @@
  */
 
 import { FORBIDDEN_KEYS } from '../../../content/fieldMap';
+import type { StaffText } from './staffText';
 
 type Json = Record<string, unknown>;
 
@@ -146,6 +147,39 @@ export function helpFollowingLimit(help: string, before: number | undefined, aft
   if (before === undefined || after === undefined || before === after) return help;
   const re = new RegExp(`(^|[^0-9.,])${String(before).replace('.', '\\.')}(?=\\s*${unit.source})`, 'g');
   return help.replace(re, (_m, lead: string) => `${lead}${after}`);
+}
+
+/** The Arabic nouns counting characters or digits (the glossary's "N حرفًا كحد أقصى"), longest spelling first. */
+const ARABIC_NOUN = '(حرفًا|حرفا|حروف|أحرف|حرف|رقمًا|رقما|أرقام|رقم)';
+const EASTERN = '٠١٢٣٤٥٦٧٨٩';
+const eastern = (n: number) => String(n).replace(/[0-9]/g, (d) => EASTERN[Number(d)]!);
+const western = (digits: string) => Number(digits.replace(/[٠-٩]/g, (d) => String(EASTERN.indexOf(d))));
+/** Not inside a longer number (digits, decimal or thousands separators, Western or Arabic). */
+const ALONE_BEFORE = '(?<![0-9٠-٩.,٫٬])';
+const ALONE_AFTER = '(?![0-9٠-٩]|[.,٫٬][0-9٠-٩])';
+
+/** The noun after a number in Arabic: 3 to 10 take the plural (8 أحرف), 11 to 99 the singular accusative (40 حرفًا), others the singular. */
+function arabicCounted(noun: string, n: number): string {
+  const [one, few, many] = /^(حرف|حروف|أحرف)/u.test(noun) ? ['حرف', 'أحرف', 'حرفًا'] : ['رقم', 'أرقام', 'رقمًا'];
+  const r = n % 100;
+  return r >= 3 && r <= 10 ? few! : r >= 11 ? many! : one!;
+}
+
+/**
+ * An Arabic text that states a limit follows it, as the English does (helpFollowingLimit): the old number, in
+ * Western or Eastern digits, becomes the new one, and the noun counted after it agrees ("50 حرفًا" -> "8 أحرف").
+ * `counted` (a length): only a number followed by a noun of characters or digits changes; otherwise (a minimum or
+ * a maximum) every occurrence of the number on its own does.
+ */
+export function arabicFollowingLimit(text: string, before: number | undefined, after: number | undefined, counted: boolean): string {
+  if (before === undefined || after === undefined || before === after) return text;
+  const number = `(${String(before)}|${eastern(before)})`.replaceAll('.', '\\.');
+  const re = new RegExp(`${ALONE_BEFORE}${number}${ALONE_AFTER}(\\s*${ARABIC_NOUN}(?!\\p{L}))?`, 'gu');
+  return text.replace(re, (found: string, digits: string, counting: string | undefined, noun: string | undefined) => {
+    if (counted && !noun) return found;
+    const n = /[٠-٩]/.test(digits) ? eastern(after) : String(after);
+    return noun ? `${n}${counting!.slice(0, counting!.length - noun.length)}${arabicCounted(noun, western(n))}` : `${n}${counting ?? ''}`;
+  });
 }
 
 const CHARACTERS = /characters?\b/;
@@ -429,16 +463,14 @@ function logicReferences(ui: Json, path: FieldPath): string[] {
 }
 
 /** What removing a field takes with it and why it may break saved applications (shown before removing). */
-export function removalWarnings(schema: Json, ui: Json, path: FieldPath): string[] {
+export function removalWarnings(schema: Json, ui: Json, path: FieldPath): StaffText[] {
   const state = readField(schema, ui, path);
   if (!state) return [];
   const label = state.label || fieldKey(path);
-  const out = [
-    `Saved applications that hold an answer to ${label} lose it from the form. The check lists them; removing a field that saved applications hold is a breaking change the reviewer must acknowledge.`,
-  ];
-  if (state.required) out.push(`${label} is required today: removing a required field is a breaking change.`);
+  const out: StaffText[] = [{ id: 'studio.remove.answersLost', values: { label } }];
+  if (state.required) out.push({ id: 'studio.remove.required', values: { label } });
   const refs = logicReferences(ui, path);
-  if (refs.length) out.push(`Conditions of ${refs.length} other field(s) read ${label}: they are removed with it.`);
+  if (refs.length) out.push({ id: 'studio.remove.conditions', values: { label, count: refs.length } });
   return out;
 }
 

@@ -6,6 +6,7 @@
  * (widgets/lib/useListOptions.ts). Only an option that the published list does not have yet can be deleted.
  */
 import type { ListOption, ReferenceList } from '../../../validation/lists';
+import { type StaffText, StaffTextError } from './staffText';
 
 export const LIST_NAME = /^[A-Za-z0-9]+$/;
 
@@ -49,9 +50,9 @@ const withOptions = (list: ReferenceList, options: ListOption[]): ReferenceList 
 
 export function addOption(list: ReferenceList, label: string, code?: string): ReferenceList {
   const text = label.trim();
-  if (!text) throw new Error('The option has no label');
+  if (!text) throw new StaffTextError({ id: 'studio.list.noLabel' });
   const value = code?.trim() || codeFromLabel(text, list);
-  if (list.options.some((o) => String(o.value) === value)) throw new Error(`The list already has the code ${value}`);
+  if (list.options.some((o) => String(o.value) === value)) throw new StaffTextError({ id: 'studio.list.codeTaken', values: { code: value } });
   return withOptions(list, [...list.options, { value, label: text }]);
 }
 
@@ -88,7 +89,7 @@ export function deleteOption(list: ReferenceList, index: number, published: Refe
   const option = list.options[index];
   if (!option) return list;
   if (published?.options.some((o) => String(o.value) === String(option.value)))
-    throw new Error(`${option.label} is published: retire it instead, so saved applications keep their answer`);
+    throw new StaffTextError({ id: 'studio.list.published', values: { label: option.label } });
   return withOptions(
     list,
     list.options.filter((_, i) => i !== index),
@@ -122,7 +123,7 @@ export interface CsvImport {
   list: ReferenceList;
   added: number;
   renamed: number;
-  problems: string[];
+  problems: StaffText[];
 }
 
 /**
@@ -137,13 +138,13 @@ export function importCsv(list: ReferenceList, text: string): CsvImport {
   let next = list;
   let added = 0;
   let renamed = 0;
-  const problems: string[] = [];
+  const problems: StaffText[] = [];
   lines.forEach((line, n) => {
     const row = cells(line);
     if (n === 0 && /^(code|value)$/i.test(row[0] ?? '') && /^label$/i.test(row[1] ?? '')) return;
     const [code, label] = row.length >= 2 ? [row[0]!, row.slice(1).join(', ')] : [undefined, row[0]!];
     if (!label) {
-      problems.push(`Line ${n + 1}: no label`);
+      problems.push({ id: 'studio.list.csvNoLabel', values: { line: n + 1 } });
       return;
     }
     const index = code === undefined ? -1 : next.options.findIndex((o) => String(o.value) === code);

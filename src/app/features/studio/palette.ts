@@ -6,6 +6,7 @@
  */
 import { FORBIDDEN_KEYS } from '../../../content/fieldMap';
 import { type FieldPath, fieldOrder, insertField, maxLengthMessage, schemaNode } from './fields';
+import { type StaffText, StaffTextError } from './staffText';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -149,13 +150,12 @@ export interface PaletteField {
 }
 
 /** Problems of a palette field (empty when it can be added). */
-export function paletteProblems(schema: Json, parentPath: FieldPath, field: PaletteField, lists: string[]): string[] {
-  const problems: string[] = [];
+export function paletteProblems(schema: Json, parentPath: FieldPath, field: PaletteField, lists: string[]): StaffText[] {
+  const problems: StaffText[] = [];
   const parent = parentPath.length ? schemaNode(schema, parentPath) : schema;
-  if (!parent || !isObject(parent.properties)) problems.push('Choose a section to add the field to');
-  if (!field.label.trim()) problems.push('Label is not filled: it is what the applicant reads');
-  if ((field.kind === 'choice' || field.kind === 'multichoice') && (!field.list || !lists.includes(field.list)))
-    problems.push('Choose the list the options come from, or make a new list');
+  if (!parent || !isObject(parent.properties)) problems.push({ id: 'studio.palette.noSection' });
+  if (!field.label.trim()) problems.push({ id: 'studio.palette.noLabel' });
+  if ((field.kind === 'choice' || field.kind === 'multichoice') && (!field.list || !lists.includes(field.list))) problems.push({ id: 'studio.palette.noList' });
   return problems;
 }
 
@@ -335,7 +335,7 @@ function nodesOf(field: PaletteField, key: string): { node: Json; ui: Json } {
  */
 export function addPaletteField(schema: Json, ui: Json, parentPath: FieldPath, field: PaletteField, lists: string[]): { schema: Json; ui: Json; key: string } {
   const problems = paletteProblems(schema, parentPath, field, lists);
-  if (problems.length) throw new Error(problems.join('; '));
+  if (problems.length) throw new StaffTextError(problems[0]!);
   const parent = (parentPath.length ? schemaNode(schema, parentPath) : schema)!;
   const taken = Object.keys(parent.properties as Json);
   const key = keyFromLabel(field.label, taken);

@@ -1,5 +1,7 @@
-import { buildContent } from '../../../content/buildContent';
+import { buildContentWith } from '../../../content/buildContentWith';
 import type { ContentFiles, Flow, StepDefinition } from '../../../content/contentTypes';
+import { localizeFiles } from '../../../content/i18n/catalogue';
+import type { Locale } from '../../../content/i18n/locales';
 import type { ReferenceLists } from '../../../validation/lists';
 import type { FormValidator } from '../../../validation/rjsfValidator';
 import { loadValidators } from '../forms/stepValidator';
@@ -22,8 +24,9 @@ export function flowOf(flows: Record<string, Flow>, step: string): Flow | undefi
  * (bundled step, lists). Throws with a readable message when the draft does not build. Its validator comes from
  * the server (previewValidator): the browser compiles no schema.
  */
-export function buildPreview(files: ContentFiles, stepName: string): PreviewModel {
-  const content = buildContent(files, { lifecycle: false });
+export function buildPreview(files: ContentFiles, stepName: string, locale: Locale = 'en'): PreviewModel {
+  // In another language, the draft's catalogue laid over its files: what the config endpoint serves for that locale.
+  const content = buildContentWith(localizeFiles(files, locale));
   const step = content.steps[stepName];
   if (!step) throw new Error(`The draft has no step ${stepName}`);
   const flow = flowOf(content.flows, stepName);
@@ -35,10 +38,10 @@ type Api = <T>(url: string, init: { method: 'POST'; body: unknown }) => Promise<
 
 /**
  * The draft step's validators as an applicant's browser would run them: the server generates them from the draft
- * (POST /api/studio/preview, the same code generation as a published version's) and the preview imports the module,
+ * (POST /api/studio/preview, the same code generation as a published version's, in the preview's language) and the preview imports the module,
  * so the preview shows exactly the messages an applicant would see.
  */
-export async function previewValidator(api: Api, draft: { baseVersion: number; files: ContentFiles; step: string }, lists: ReferenceLists): Promise<FormValidator> {
+export async function previewValidator(api: Api, draft: { baseVersion: number; files: ContentFiles; step: string; locale?: Locale }, lists: ReferenceLists): Promise<FormValidator> {
   const { body } = await api<{ module: string }>('/api/studio/preview', { method: 'POST', body: draft });
   if (!body?.module) throw new Error('The server sent no validators for the preview');
   return loadValidators(body.module, lists);

@@ -1,6 +1,7 @@
 import { Field, Input } from '@fluentui/react-components';
 import { cataloguePath } from '../../../content/i18n/catalogueBasics';
-import type { FieldPath } from './fields';
+import { useStudioT } from '../../i18n/useStudioT';
+import { arabicFollowingLimit, type FieldEdit, type FieldPath, type FieldState } from './fields';
 import { schemaPath, uiPath } from './draft';
 
 /**
@@ -55,6 +56,27 @@ export function withTranslation(catalogueText: string | undefined, key: TextKey,
   return JSON.stringify(catalogue);
 }
 
+/**
+ * The catalogue with the Arabic of a field's texts following its changed limits, as editField makes the English
+ * follow them: the limit's message and the help text that state the old number ("50 حرفًا" -> "40 حرفًا"). The
+ * server's check refuses a text that still states the old limit, in any language.
+ */
+export function catalogueFollowingLimits(catalogueText: string, step: string, ui: unknown, path: FieldPath, before: FieldState, edit: FieldEdit): string {
+  let text = catalogueText;
+  for (const keyword of ['maxLength', 'minimum', 'maximum'] as const) {
+    const old = before[keyword];
+    const now = edit[keyword];
+    if (typeof now !== 'number' || old === undefined || old === now) continue;
+    for (const kind of [`message:${keyword}`, 'help'] as const) {
+      const key = fieldTextKey(step, ui, path, kind);
+      const current = translationOf(text, key);
+      const next = arabicFollowingLimit(current, old, now, keyword === 'maxLength');
+      if (next !== current) text = withTranslation(text, key, next);
+    }
+  }
+  return text;
+}
+
 /** The messages of a field's own keywords (x-trimmed, x-list, x-date, ...): [English, pointer under the field]. */
 export function keywordMessages(node: Json): [string, string][] {
   return Object.entries(node).flatMap(([k, v]): [string, string][] =>
@@ -74,8 +96,9 @@ export interface ArabicDraft {
  * message and the field's `minLength` / `minItems` one).
  */
 export function ArabicInput({ label, textKey, arabic, also = [] }: { label: string; textKey: TextKey; arabic: ArabicDraft; also?: TextKey[] }) {
+  const t = useStudioT();
   return (
-    <Field label={`${label} (Arabic)`}>
+    <Field label={t('studio.arabicOf', { label })}>
       <Input dir="rtl" lang="ar" value={translationOf(arabic.text, textKey)} onChange={(_, d) => arabic.onChange([textKey, ...also].reduce((text, key) => withTranslation(text, key, d.value), arabic.text))} />
     </Field>
   );

@@ -1,11 +1,14 @@
 import { Body1, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
+import { IntlContext } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { AppConfig } from '../config/useConfig';
 import { readProducts } from '../products/productsConfig';
-import { type DocumentGroup, uploadStatusWords } from './documentWords';
-import { type OverviewSection, prospectOverview } from './summaryModel';
+import { useT } from '../../i18n/useT';
+import { usePageT } from '../../i18n/usePageT';
+import { type DocumentGroup, uploadStatusWords, type UploadStatusWords } from './documentWords';
+import { type OverviewSection, type OverviewWords, prospectOverview } from './summaryModel';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -57,6 +60,18 @@ interface Card {
   edit?: string;
 }
 
+/** Arabic letters: a value without any is data typed in Latin letters or digits (a name, an e-mail, a phone number). */
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/;
+
+/**
+ * One answer. Data without Arabic letters ("+971 50 ••• 4567", "aisha@falcon.ae", "CN-1234/2020") is laid out left
+ * to right inside the Arabic page (an isolated run: its digits, signs and spaces keep their order); a value in
+ * Arabic (a list label, a date) follows the page.
+ */
+export function DataValue({ value }: { value: string }) {
+  return ARABIC.test(value) ? <>{value}</> : <bdi dir="ltr">{value}</bdi>;
+}
+
 function Rows({ rows }: { rows: Card['rows'] }) {
   const styles = useStyles();
   return (
@@ -64,7 +79,9 @@ function Rows({ rows }: { rows: Card['rows'] }) {
       {rows.map((r) => (
         <div key={r.path} style={{ display: 'contents' }}>
           <dt className={styles.term}>{r.label}</dt>
-          <dd className={styles.value}>{r.value}</dd>
+          <dd className={styles.value}>
+            <DataValue value={r.value} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -73,6 +90,7 @@ function Rows({ rows }: { rows: Card['rows'] }) {
 
 function CardView({ card, level, titled = true }: { card: Card; level: 3 | 4 | 5; titled?: boolean }) {
   const styles = useStyles();
+  const t = usePageT();
   const Heading = `h${level}` as 'h3';
   return (
     <div className={styles.card} data-summary-section={card.title}>
@@ -86,8 +104,8 @@ function CardView({ card, level, titled = true }: { card: Card; level: 3 | 4 | 5
           <span />
         )}
         {card.edit && (
-          <Link to={card.edit} className={styles.edit} aria-label={`Edit ${card.title}`}>
-            <EditRegular aria-hidden /> Edit
+          <Link to={card.edit} className={styles.edit} aria-label={t('summary.editNamed', { title: card.title })}>
+            <EditRegular aria-hidden /> {t('summary.edit')}
           </Link>
         )}
       </div>
@@ -97,18 +115,18 @@ function CardView({ card, level, titled = true }: { card: Card; level: 3 | 4 | 5
 }
 
 /** The account chosen: product name, banking type and value package (schemas/products.json). */
-function accountRows(config: AppConfig, prospect: Obj): Card['rows'] {
+function accountRows(config: AppConfig, prospect: Obj, t: ReturnType<typeof usePageT>): Card['rows'] {
   const info = isObj(prospect.applicationInfo) ? prospect.applicationInfo : {};
   const products = readProducts(config.products as Obj | undefined);
   const account = products.accounts.find((a) => a.id === info.accountType);
   const rows: Card['rows'] = [];
-  if (account) rows.push({ path: '/applicationInfo/accountType', label: 'Account', value: info.islamicBanking === true ? (account.islamic?.name ?? account.name) : account.name });
+  if (account) rows.push({ path: '/applicationInfo/accountType', label: t('summary.account'), value: info.islamicBanking === true ? (account.islamic?.name ?? account.name) : account.name });
   const banking = products.landing.bankingTypes.find((b) => b.islamicBanking === (info.islamicBanking === true));
-  if (banking) rows.push({ path: '/applicationInfo/islamicBanking', label: 'Banking', value: banking.label });
+  if (banking) rows.push({ path: '/applicationInfo/islamicBanking', label: t('summary.banking'), value: banking.label });
   const packages = ((config.products as Obj | undefined)?.packages ?? []) as { _id?: string; value?: string; name?: string }[];
   if (typeof info.rakValuePackage === 'string' && info.rakValuePackage) {
     const pkg = Array.isArray(packages) ? packages.find((p) => p.value === info.rakValuePackage || p._id === info.rakValuePackage) : undefined;
-    rows.push({ path: '/applicationInfo/rakValuePackage', label: 'Value package', value: pkg?.name ?? info.rakValuePackage });
+    rows.push({ path: '/applicationInfo/rakValuePackage', label: t('summary.valuePackage'), value: pkg?.name ?? info.rakValuePackage });
   }
   return rows;
 }
@@ -120,7 +138,27 @@ function accountRows(config: AppConfig, prospect: Obj): Card['rows'] {
  */
 export function SummaryView({ config, prospect, documents, editPath, level = 2, omitSteps = [] }: SummaryViewProps) {
   const styles = useStyles();
-  const overview = useMemo(() => prospectOverview(config, prospect), [config, prospect]);
+  const t = usePageT();
+  const entryT = useT();
+  // The language the texts are shown in (the provider's: it switches once the catalogue is in).
+  const locale = useContext(IntlContext)?.locale === 'ar' ? 'ar' : 'en';
+  const words = useMemo<OverviewWords>(() => {
+    const files = new Map((documents ?? []).flatMap((g) => g.documents.flatMap((d) => (d.fileName ? [[d.documentKey, d.fileName] as const] : []))));
+    return {
+      locale,
+      yes: entryT('widgets.yes'),
+      no: entryT('widgets.no'),
+      notUploaded: t('summary.notUploaded'),
+      uploaded: t('summary.uploaded'),
+      stakeholder: (n) => t('summary.stakeholder', { n }),
+      fileOf: (key) => files.get(key),
+    };
+  }, [locale, entryT, t, documents]);
+  const statusWords = useMemo<UploadStatusWords>(
+    () => ({ Uploaded: t('summary.uploaded'), NotUploaded: t('summary.notUploaded'), Pending: t('summary.pending'), Rejected: t('summary.rejected') }),
+    [t],
+  );
+  const overview = useMemo(() => prospectOverview(config, prospect, words), [config, prospect, words]);
   const GroupHeading = `h${level}` as 'h2';
   const sub = (level + 1) as 3 | 4;
   const keep = (s: OverviewSection) => !s.step || !omitSteps.includes(s.step);
@@ -132,9 +170,9 @@ export function SummaryView({ config, prospect, documents, editPath, level = 2, 
     if (!g) groups.push((g = { title, cards: [] }));
     return g;
   };
-  const account = accountRows(config, prospect);
-  if (account.length) groupFor('Account').cards.push({ key: 'account', title: 'Account type', rows: account, edit: editPath?.('account') });
-  const stakeholderTitle = Object.values(config.flows).find((f) => f.scope === '/signatoryInfo/*')?.title ?? 'Company Stakeholders';
+  const account = accountRows(config, prospect, t);
+  if (account.length) groupFor(t('summary.account')).cards.push({ key: 'account', title: t('summary.accountType'), rows: account, edit: editPath?.('account') });
+  const stakeholderTitle = Object.values(config.flows).find((f) => f.scope === '/signatoryInfo/*')?.title ?? entryT('journey.3');
   let stakeholdersPlaced = false;
   const placeStakeholders = () => {
     if (stakeholdersPlaced || overview.stakeholders.length === 0) return;
@@ -162,12 +200,12 @@ export function SummaryView({ config, prospect, documents, editPath, level = 2, 
       title: g.title,
       rows: g.documents.map((d) => ({
         path: d.documentKey,
-        label: `${d.documentTitle ?? d.documentType ?? 'Document'}${d.required === false ? ' (optional)' : ''}`,
-        value: d.fileName ? `${d.fileName} (${uploadStatusWords(d.uploadStatus)})` : uploadStatusWords(d.uploadStatus),
+        label: d.required === false ? t('summary.optional', { title: d.documentTitle ?? d.documentType ?? t('summary.document') }) : (d.documentTitle ?? d.documentType ?? t('summary.document')),
+        value: d.fileName ? `${d.fileName} (${uploadStatusWords(d.uploadStatus, statusWords)})` : uploadStatusWords(d.uploadStatus, statusWords),
       })),
       edit: editPath?.('documents'),
     }));
-    if (cards.length) groupFor('Documents').cards.push(...cards);
+    if (cards.length) groupFor(t('submit.documents')).cards.push(...cards);
   }
 
   return (
@@ -181,7 +219,7 @@ export function SummaryView({ config, prospect, documents, editPath, level = 2, 
           {g.stakeholders?.map((s, i) => (
             <div key={i} className={styles.group} data-stakeholder={s.name}>
               <Body1 as={`h${sub}` as 'h3'} style={{ fontWeight: 600, margin: 0 }}>
-                {s.name}
+                <DataValue value={s.name} />
               </Body1>
               {s.cards.map((c) => (
                 <CardView key={c.key} card={c} level={(sub + 1) as 4 | 5} />

@@ -99,26 +99,53 @@ function enumLabel(schema: Schema, ui: Obj, value: unknown): string | undefined 
   return undefined;
 }
 
-/** Dates in the local (UAE, day first) format: 12 Mar 2024. */
-const localDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** The summary's own words in the reader's language (the page passes them; English by default). */
+export interface OverviewWords {
+  locale: 'en' | 'ar';
+  yes: string;
+  no: string;
+  notUploaded: string;
+  uploaded: string;
+  /** A stakeholder not named yet: "Stakeholder 2". */
+  stakeholder(n: number): string;
+  /** The file name of an uploaded document by its key, when the page has the documents list. */
+  fileOf?(documentKey: string): string | undefined;
+}
+
+export const ENGLISH_OVERVIEW_WORDS: OverviewWords = { locale: 'en', yes: 'Yes', no: 'No', notUploaded: 'Not uploaded', uploaded: 'Uploaded', stakeholder: (n) => `Stakeholder ${n}` };
+
+/**
+ * A form's Upload widget (e.g. a stakeholder's proof of relationship) stores the key of the uploaded document:
+ * the reader sees the file's name and that it is uploaded, as the widget shows it, never the key.
+ */
+function uploadedValue(documentKey: string, words: OverviewWords): string {
+  const file = words.fileOf?.(documentKey);
+  return file ? `${file} (${words.uploaded})` : words.uploaded;
+}
+
+/** Dates in the local (UAE, day first) format: 12 Mar 2024; in Arabic 12 مارس 2024 (Western digits, as UAE banks print them). */
+const localDates = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  ar: new Intl.DateTimeFormat('ar-AE-u-nu-latn', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function formatDate(value: string): string {
+export function formatDate(value: string, locale: OverviewWords['locale'] = 'en'): string {
   const m = ISO_DATE.exec(value);
   if (!m) return value;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return Number.isNaN(date.getTime()) ? value : localDate.format(date);
+  return Number.isNaN(date.getTime()) ? value : localDates[locale].format(date);
 }
 
 /** A value as the applicant and the agent read it: list labels, Yes/No, dates in the local format. */
-export function formatValue(config: AppConfig, schema: Schema, ui: Obj, value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+export function formatValue(config: AppConfig, schema: Schema, ui: Obj, value: unknown, words: OverviewWords = ENGLISH_OVERVIEW_WORDS): string {
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
   const named = enumLabel(schema, ui, value);
   if (named) return named;
   if (typeof value === 'string') {
-    if (value === 'Y') return 'Yes';
-    if (value === 'N') return 'No';
-    if (schema.format === 'date' || ISO_DATE.test(value)) return formatDate(value);
+    if (value === 'Y') return words.yes;
+    if (value === 'N') return words.no;
+    if (schema.format === 'date' || ISO_DATE.test(value)) return formatDate(value, words.locale);
     return listLabel(config, schema, value);
   }
   if (typeof value === 'number') return String(value);
@@ -127,7 +154,7 @@ export function formatValue(config: AppConfig, schema: Schema, ui: Obj, value: u
     const items = isObj(schema.items) ? (schema.items as Schema) : {};
     const itemSchema = items['x-list'] || !schema['x-list'] ? items : { ...items, 'x-list': schema['x-list'] };
     const itemUi = isObj(ui.items) ? (ui.items as Obj) : Array.isArray(ui['ui:enumNames']) ? { 'ui:enumNames': ui['ui:enumNames'] } : {};
-    return value.map((v) => formatValue(config, itemSchema, itemUi, v)).join(', ');
+    return value.map((v) => formatValue(config, itemSchema, itemUi, v, words)).join(words.locale === 'ar' ? '، ' : ', ');
   }
   return JSON.stringify(value);
 }
@@ -146,7 +173,7 @@ const hidden = (ui: Obj) => ui['ui:widget'] === 'hidden' || (isObj(ui['ui:option
  * The rows of one step: every leaf the step's schema declares and the prospect holds, labelled with the
  * schema's titles (nested titles joined with " · ", array items numbered). Nothing is listed by hand.
  */
-export function stepRows(config: AppConfig, step: { schema: Schema; uiSchema: Obj }, data: unknown, base = ''): OverviewRow[] {
+export function stepRows(config: AppConfig, step: { schema: Schema; uiSchema: Obj }, data: unknown, base = '', words: OverviewWords = ENGLISH_OVERVIEW_WORDS): OverviewRow[] {
   const root = step.schema;
   const rows: OverviewRow[] = [];
   const walk = (schema: Schema, ui: Obj, value: unknown, path: string, labels: string[], item = false) => {
@@ -158,7 +185,7 @@ export function stepRows(config: AppConfig, step: { schema: Schema; uiSchema: Ob
     const here = label && label !== labels.at(-1) ? [...labels, label] : labels;
     const props = propertiesOf(s, root);
     if (isObj(value) && isUpload(props)) {
-      const file = typeof value.fileName === 'string' && value.fileName ? value.fileName : 'Not uploaded';
+      const file = typeof value.fileName === 'string' && value.fileName ? value.fileName : words.notUploaded;
       rows.push({ path: base + path, label: here.join(' · ') || path, value: file });
       return;
     }
@@ -178,25 +205,30 @@ export function stepRows(config: AppConfig, step: { schema: Schema; uiSchema: Ob
       return;
     }
     if (isObj(value)) return; // an object the schema does not describe is left out
-    rows.push({ path: base + path, label: here.join(' · ') || labelOf(s, ui) || path, value: formatValue(config, s, ui, value) });
+    const shown = ui['ui:widget'] === 'Upload' && typeof value === 'string' ? uploadedValue(value, words) : formatValue(config, s, ui, value, words);
+    rows.push({ path: base + path, label: here.join(' · ') || labelOf(s, ui) || path, value: shown });
   };
   walk(root, step.uiSchema, data, '', []);
   return rows;
 }
 
-function stakeholderName(s: Obj, i: number): string {
+function stakeholderName(s: Obj, i: number, words: OverviewWords): string {
   const k = isObj(s.kycDetails) ? s.kycDetails : {};
   const person = [k.firstName, k.middleName, k.lastName].filter((x) => typeof x === 'string' && x).join(' ');
   const info = isObj(s.signatoryCompanyInfo) ? s.signatoryCompanyInfo : {};
   const company = typeof info.companyName === 'string' ? info.companyName : typeof k.companyName === 'string' ? k.companyName : '';
-  return person || company || (typeof s.fullName === 'string' ? s.fullName : '') || `Stakeholder ${i + 1}`;
+  return person || company || (typeof s.fullName === 'string' ? s.fullName : '') || words.stakeholder(i + 1);
 }
 
 /**
  * The whole prospect by sections, in flow order: the prospect's flows (scope ""), then each stakeholder's
  * flows (scope "/signatoryInfo/*"). A value shown by an earlier step is not repeated.
  */
-export function prospectOverview(config: AppConfig, prospect: Obj): { sections: OverviewSection[]; stakeholders: { name: string; id: string; index: number; sections: OverviewSection[] }[] } {
+export function prospectOverview(
+  config: AppConfig,
+  prospect: Obj,
+  words: OverviewWords = ENGLISH_OVERVIEW_WORDS,
+): { sections: OverviewSection[]; stakeholders: { name: string; id: string; index: number; sections: OverviewSection[] }[] } {
   const seen = new Set<string>();
   // Answers the form logic hides (stale "Site visit: Yes" beside a reason for no visit) are not shown.
   const { hidden } = evaluateLogic(config, prospect);
@@ -216,7 +248,7 @@ export function prospectOverview(config: AppConfig, prospect: Obj): { sections: 
     for (const fs of flow.steps) {
       const step = config.steps[fs.step];
       if (!step) continue;
-      const rows = fresh(stepRows(config, step as never, prospect));
+      const rows = fresh(stepRows(config, step as never, prospect, '', words));
       if (rows.length) sections.push({ title: flow.title === fs.title ? fs.title : `${flow.title}: ${fs.title}`, rows, flow: flowName, flowTitle: flow.title, step: fs.step, stepTitle: fs.title });
     }
   }
@@ -228,11 +260,11 @@ export function prospectOverview(config: AppConfig, prospect: Obj): { sections: 
       for (const fs of flow.steps) {
         const step = config.steps[fs.step];
         if (!step) continue;
-        const rows = fresh(stepRows(config, step as never, s, `/signatoryInfo/${i}`));
+        const rows = fresh(stepRows(config, step as never, s, `/signatoryInfo/${i}`, words));
         if (rows.length) out.push({ title: fs.title, rows, flow: name, flowTitle: flow.title, step: fs.step, stepTitle: fs.title, stepNumber: flow.steps.indexOf(fs) + 1 });
       }
     }
-    return { name: stakeholderName(s, i), id: String(s.signatoryId ?? i), index: i, sections: out };
+    return { name: stakeholderName(s, i, words), id: String(s.signatoryId ?? i), index: i, sections: out };
   });
   return { sections, stakeholders };
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
@@ -10,15 +12,21 @@ import {
   type SessionKey,
 } from '../../../shared/envelope';
 import { createReplayNonceRepository } from '../../repositories/replayNonceRepository';
-import { loadServerKeyPair } from '../../security/keyPair';
+import { KEY_FILE, loadServerKeyPair, type ServerKeyPair } from '../../security/keyPair';
 import { nodeAesGcm } from '../../security/nodeAesGcm';
 import { createNonceClaims } from '../../security/nonceClaims';
 import { ApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** base64 DER SPKI of the body-encryption public key (published by GET /api/config). */
-    publicKeySpki: string;
+    /**
+     * The body-encryption key pair (its public half, base64 DER SPKI `publicKeySpki`, is published by GET /api/config).
+     * A new data folder's pair is generated off the start path (an RSA-3072 pair takes 1 to 4 s of CPU), on a
+     * thread of the pool while the server starts and answers: the calls that need it wait for it.
+     */
+    serverKeys(): Promise<ServerKeyPair>;
+    /** The error of a key pair that could not be generated (the readiness probe then answers 503). */
+    serverKeysError(): Error | undefined;
   }
   interface FastifyRequest {
     /** Set when the request body came encrypted; the answer is encrypted with the same key. */
@@ -58,20 +66,39 @@ const isJson = (reply: FastifyReply) => /^application\/(?:[\w.+-]+\+)?json\b/i.t
 export default fp(
   async (app) => {
     const { dataDir, serverPrivateKeyPem, serverPublicKeyPem, encryption } = app.config;
-    const keys = await loadServerKeyPair({
+    const keys = loadServerKeyPair({
       privateKeyPem: serverPrivateKeyPem,
       publicKeyPem: serverPublicKeyPem,
       dataDir,
       warn: (message) => app.log.warn(message),
     });
-    app.log.info({ source: keys.source, encryption }, 'body encryption key ready');
-    app.decorate('publicKeySpki', keys.publicKeySpki);
+    let keysError: Error | undefined;
+    const settled = keys.then(
+      (pair) => app.log.info({ source: pair.source, encryption }, 'body encryption key ready'),
+      (error: unknown) => {
+        keysError = error instanceof Error ? error : new Error(String(error));
+        app.log.error({ err: keysError }, 'no body encryption key: encrypted calls fail');
+      },
+    );
+    // A key of the environment or of the data folder is read now, so a bad one stops the start with its message;
+    // only a new pair is made in the background.
+    if (serverPrivateKeyPem || serverPublicKeyPem || existsSync(join(dataDir, KEY_FILE))) {
+      await keys;
+    } else {
+      app.log.info('generating the body encryption key pair in the background');
+    }
+    // Never written into a folder the server has left (and the data folder's lock released).
+    app.addHook('onClose', async () => {
+      await settled;
+    });
+    app.decorate('serverKeys', () => keys);
+    app.decorate('serverKeysError', () => keysError);
     app.decorateRequest('encryptionKey', null);
     const nonces = createReplayNonceRepository();
     // Only a cache: any process can unwrap a key itself; replay refusal stays in the database (nonces).
     const keyCache = new LRUCache<string, CryptoKey>({ max: KEY_CACHE_SIZE, ttl: KEY_CACHE_TTL_MS });
-    const { db } = app.database;
-    const claimNonce = createNonceClaims((batch) => nonces.claimMany(db, batch));
+    const { db, kind } = app.database;
+    const claimNonce = createNonceClaims((batch) => nonces.claimMany(db, batch), { gather: kind === 'pglite' });
 
     // A garbled or empty envelope fails in the JSON parser, before any hook: answer it like any other.
     const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -96,7 +123,7 @@ export default fp(
       };
       let decrypted;
       try {
-        decrypted = await decryptRequest(keys.privateKey, header, request.body, { method: request.method, path: request.url }, { cache: keyCache, cipher: nodeAesGcm });
+        decrypted = await decryptRequest((await keys).privateKey, header, request.body, { method: request.method, path: request.url }, { cache: keyCache, cipher: nodeAesGcm });
       } catch (error) {
         if (error instanceof EnvelopeError) throw refuse(header === undefined ? 'missing' : 'unreadable');
         throw error;

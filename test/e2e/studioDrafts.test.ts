@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
+import { type Json, plainCall, PRODUCT, REVIEWER, signInStudio as signInStudioAt } from './studioHelpers';
+
+const suite = chromiumAvailable ? describe : describe.skip;
+
+/**
+ * One open draft per step: opening a step that has one edits it (a second draft of the step would have to be merged
+ * by hand), several ask which to continue; and a reviewer sees why a draft the check refuses cannot be approved.
+ */
+suite('studio drafts of a step and their review, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  const signInStudio = (page: Page, who: { username: string; password: string }, start?: string) => signInStudioAt(page, server.url, who, start);
+  /** The signed-in staff member's token, to ask the API what the page did. */
+  const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(sessionStorage.getItem('qa.session') ?? '{}') as { accessToken: string }).accessToken);
+  const openDrafts = async (page: Page) => ((await plainCall(server.url, 'GET', '/api/studio/drafts', undefined, await tokenOf(page))).body.drafts as Json[]);
+  const draftParam = (page: Page) => new URL(page.url()).searchParams.get('draft');
+
+  beforeAll(async () => {
+    server = await startServer({
+      ENCRYPTION: 'off',
+      SEED_PRODUCT_USERNAME: PRODUCT.username,
+      SEED_PRODUCT_PASSWORD: PRODUCT.password,
+      SEED_PRODUCT_NAME: 'Layla Product',
+      SEED_REVIEWER_USERNAME: REVIEWER.username,
+      SEED_REVIEWER_PASSWORD: REVIEWER.password,
+      SEED_REVIEWER_NAME: 'Rana Reviewer',
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await stopServerAndBrowser(server, browser);
+  });
+
+  it('opens the open draft of a step instead of starting another, and asks when there are several', async () => {
+    const page = await browser.newPage();
+    await signInStudio(page, PRODUCT, '/studio/steps/companyDetails');
+    await page.getByRole('heading', { name: 'companyDetails', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Company name', exact: true }).click();
+    await page.getByLabel('Placeholder', { exact: true }).fill('Registered name');
+    await page.getByText(/Saved on the server/).waitFor();
+    const first = draftParam(page);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Back to the steps, the same step again: the editor takes its open draft (with the change), no second one.
+    await page.goto(server.url + '/studio');
+    await page.getByRole('link', { name: 'Company Details' }).first().click();
+    await page.getByText(/This step already has an open draft, “Changes to companyDetails” by Layla Product/).waitFor();
+    expect(draftParam(page)).toBe(first);
+    await page.getByRole('button', { name: 'Company name', exact: true }).click();
+    expect(await page.getByLabel('Placeholder', { exact: true }).inputValue()).toBe('Registered name');
+    await page.getByLabel('Placeholder', { exact: true }).fill('Registered company name');
+    await page.getByText(/Saved on the server \(revision 2\)/).waitFor();
+    expect((await openDrafts(page)).map((d) => d.id)).toEqual([first]);
+
+    // A colleague's second draft of the step (made through the API): the editor asks which one to continue.
+    const token = await tokenOf(page);
+    const version = ((await plainCall(server.url, 'GET', '/api/studio/versions', undefined, token)).body.versions as Json[])[0]!.version as number;
+    const ui = structuredClone(((await plainCall(server.url, 'GET', `/api/studio/versions/${version}`, undefined, token)).body.files as Json)['steps/companyDetails.ui.json']) as {
+      organizationInfo: { vatRegistrationNumber: Json };
+    };
+    ui.organizationInfo.vatRegistrationNumber['ui:placeholder'] = 'If registered';
+    const other = await plainCall(server.url, 'POST', '/api/studio/drafts', { name: 'Another companyDetails change', baseVersion: version, files: { 'steps/companyDetails.ui.json': ui } }, token);
+    expect(other.status).toBe(201);
+    await page.goto(server.url + '/studio/steps/companyDetails');
+    await page.getByText('2 open drafts change this step').waitFor();
+    expect(draftParam(page)).toBeNull();
+    expect(await page.getByRole('button', { name: 'Company name', exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Changes to companyDetails' }).click();
+    await page.getByRole('heading', { name: 'companyDetails', level: 1 }).waitFor();
+    expect(draftParam(page)).toBe(first);
+    await plainCall(server.url, 'POST', `/api/studio/drafts/${other.body.id as string}/discard`, { revision: other.body.revision }, token);
+    await page.close();
+  }, 120_000);
+
+  it('shows the reviewer why a draft the check refuses cannot be approved, and the server refuses the approval too', async () => {
+    const author = await browser.newPage();
+    await signInStudio(author, PRODUCT, '/studio/drafts');
+    await author.getByRole('link', { name: 'Changes to companyDetails' }).click();
+    await author.getByRole('heading', { name: 'Changes to companyDetails', level: 1 }).waitFor();
+    // The placeholder's English changed, its Arabic not: out of date, which blocks the publication.
+    await author.getByRole('button', { name: 'Submit for review' }).click();
+    await author.getByText('Waiting for another product user to review it').waitFor();
+    const draftId = /\/studio\/drafts\/([0-9a-f-]{36})/.exec(author.url())![1]!;
+    await author.close();
+
+    const page = await browser.newPage();
+    await signInStudio(page, REVIEWER, `/studio/drafts/${draftId}`);
+    await page.getByRole('heading', { name: 'Review and publish' }).waitFor();
+    const approve = page.getByRole('button', { name: 'Approve' });
+    expect(await approve.isDisabled()).toBe(true);
+    await page.getByText('Check the draft before approving it.').waitFor();
+    await page.getByRole('button', { name: 'Check draft' }).click();
+    await page.getByText(/The Arabic translation of the placeholder of organizationInfo\.companyName .*is out of date/).waitFor();
+    await page.getByText(/^Approval is not possible: the check found 1 problem that would block the publication/).waitFor();
+    expect(await approve.isDisabled()).toBe(true);
+    // The button names its reason to assistive technology.
+    expect(await approve.getAttribute('aria-describedby')).toBe('studio-approve-reasons');
+    // The server's own gate: an approval sent anyway is refused, naming the problem.
+    const token = await tokenOf(page);
+    const { revision } = (await plainCall(server.url, 'GET', `/api/studio/drafts/${draftId}`, undefined, token)).body;
+    const refused = await plainCall(server.url, 'POST', `/api/studio/drafts/${draftId}/review`, { revision, decision: 'approve' }, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ errorType: 'DraftHasProblems', errors: [{ errorCode: 'BLOCKING_PROBLEM', field: expect.stringContaining('ui:placeholder') }] });
+    await page.close();
+  }, 120_000);
+});
