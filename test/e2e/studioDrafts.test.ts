@@ -107,4 +107,39 @@ suite('studio drafts of a step and their review, in Chromium', () => {
     expect(refused.body).toMatchObject({ errorType: 'DraftHasProblems', errors: [{ errorCode: 'BLOCKING_PROBLEM', field: expect.stringContaining('ui:placeholder') }] });
     await page.close();
   }, 120_000);
+  it('keeps saving on a slow connection: changes made while a save is on its way wait for it, never a conflict with itself', async () => {
+    const page = await browser.newPage();
+    await signInStudio(page, PRODUCT, '/studio/steps/companyLicense');
+    await page.getByRole('heading', { name: 'companyLicense', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'License number', exact: true }).click();
+    const placeholder = page.getByLabel('Placeholder', { exact: true });
+    await placeholder.fill('CN-1');
+    await page.getByText(/Saved on the server \(revision 1\)/).waitFor();
+    const draftId = draftParam(page)!;
+    // Every later save takes 2 s to reach the server; the staff member keeps typing meanwhile (each pause longer
+    // than the autosave's wait, so a save starts while the one before it is still on its way).
+    await page.route(`**/api/studio/drafts/${draftId}`, async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'PUT' && response.url().endsWith(draftId)) answers.push(response.status());
+    });
+    for (const text of ['CN-12', 'CN-123', 'CN-1234']) {
+      await placeholder.fill(text);
+      await page.waitForTimeout(1_000);
+    }
+    await expect
+      .poll(async () => {
+        const files = (await plainCall(server.url, 'GET', `/api/studio/drafts/${draftId}`, undefined, await tokenOf(page))).body.files as Json;
+        return JSON.stringify(files['steps/companyLicense.ui.json']);
+      }, { timeout: 20_000 })
+      .toContain('"ui:placeholder":"CN-1234"');
+    await page.getByText(/Saved on the server/).waitFor();
+    expect(answers.every((status) => status === 200), String(answers)).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect((await openDrafts(page)).filter((d) => String(d.name).includes('companyLicense'))).toHaveLength(1);
+    await page.close();
+  }, 120_000);
 });

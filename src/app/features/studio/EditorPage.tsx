@@ -168,6 +168,11 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
   const serverRef = useRef<{ id: string | null; revision: number; files: Record<string, unknown> }>({ id: server?.id ?? null, revision: server?.revision ?? 0, files: server?.files ?? {} });
   const [save, setSave] = useState<SaveState>({ kind: server ? 'saved' : 'idle' });
   const savedKey = useRef(canonicalJson(changedFiles(draft, base).files));
+  // One save at a time: a change made while a save is on its way waits for it (and its new revision) instead of
+  // sending the old revision again, which the server would refuse as a conflict with the editor's own save.
+  const inFlight = useRef(false);
+  const waiting = useRef(false);
+  const [afterSave, setAfterSave] = useState(0);
 
   // Autosave: the step's changed files (others of the draft kept), a moment after the last change.
   useEffect(() => {
@@ -175,6 +180,11 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
     const key = canonicalJson(changed);
     if (key === savedKey.current || save.kind === 'conflict') return;
     const timer = setTimeout(() => {
+      if (inFlight.current) {
+        waiting.current = true;
+        return;
+      }
+      inFlight.current = true;
       const own = new Set(Object.keys(draft.texts));
       const files: Record<string, unknown> = {};
       for (const [path, value] of Object.entries(serverRef.current.files)) if (!own.has(path)) files[path] = value;
@@ -184,8 +194,16 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
       const call = ref.id
         ? api<DraftDetail>(`/api/studio/drafts/${ref.id}`, { method: 'PUT', body: { revision: ref.revision, files } })
         : api<DraftDetail>('/api/studio/drafts', { method: 'POST', body: { name: t('studio.editor.draftName', { step }), baseVersion: draft.baseVersion, files } });
+      const settled = () => {
+        inFlight.current = false;
+        if (waiting.current) {
+          waiting.current = false;
+          setAfterSave((n) => n + 1);
+        }
+      };
       call.then(
         (res) => {
+          settled();
           const saved = res.body!;
           serverRef.current = { id: saved.id, revision: saved.revision, files: saved.files };
           savedKey.current = key;
@@ -198,6 +216,7 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
           }
         },
         (error: unknown) => {
+          settled();
           if (error instanceof ApiRequestError && error.status === 409) setSave({ kind: 'conflict', message: errorText(error, t) });
           else setSave({ kind: 'failed', message: errorText(error, t) });
         },
@@ -205,7 +224,7 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
     }, 700);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft, base]);
+  }, [draft, base, afterSave]);
 
   const paths = Object.keys(draft.texts);
   const publishedLists = useMemo(() => listsOf(base), [base]);
