@@ -176,6 +176,27 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
     expect(order).toEqual(['change Falcon', 'change Falcon Trading', 'submit']);
   });
 
+  it('hands a pending change over before the page goes away or is hidden, ahead of the store writing its copy', () => {
+    const order: string[] = [];
+    // Registered first, as the application store's is (at its creation): the form's hand-over still comes before it.
+    const storeWrites = () => order.push('store writes its copy');
+    window.addEventListener('pagehide', storeWrites);
+    try {
+      render(<Deferred onChange={(d) => order.push(`change ${(d as { companyName?: string }).companyName}`)} />);
+      order.length = 0;
+      type(company(), 'Falcon');
+      act(() => void window.dispatchEvent(new Event('pagehide')));
+      expect(order).toEqual(['change Falcon', 'store writes its copy']);
+      type(company(), 'Falcon Trading');
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(order).toEqual(['change Falcon', 'store writes its copy', 'change Falcon Trading']);
+    } finally {
+      window.removeEventListener('pagehide', storeWrites);
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
+  });
+
   it('hands a pending change over when the form goes away (another stakeholder opened)', () => {
     const onChange = vi.fn();
     const { unmount } = render(<Deferred onChange={onChange} />);

@@ -196,6 +196,19 @@ function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean) 
     latest.current(change.data, change.field);
   }, []);
   useEffect(() => flush, [flush]);
+  // A page going away (reload, close, another app in front on a phone) takes the pending change with it first:
+  // in the capture phase, so it reaches the application store before the store writes its copy for the reload.
+  useEffect(() => {
+    if (!later) return;
+    const leaving = () => flush();
+    const hidden = () => document.visibilityState === "hidden" && flush();
+    window.addEventListener("pagehide", leaving, { capture: true });
+    document.addEventListener("visibilitychange", hidden, { capture: true });
+    return () => {
+      window.removeEventListener("pagehide", leaving, { capture: true });
+      document.removeEventListener("visibilitychange", hidden, { capture: true });
+    };
+  }, [later, flush]);
   const change = useCallback(
     (data: unknown, field?: string) => {
       if (!later) return latest.current(data, field);
