@@ -158,8 +158,20 @@ export async function savedProspect(page: Page, server: RunningServer, prospectI
   return (await res.json()) as SavedProspect;
 }
 
-/** Waits until the page's save status line says everything is saved. */
+/**
+ * Waits until the page's save status line says everything is saved. The company and stakeholder steps hand an edit
+ * to the application after the next paint (StepForm's changesAfterPaint), so the line says "saved" until then: the
+ * wait starts once a frame and the task after it have run (on a loaded machine an edit was otherwise not yet seen).
+ */
 export async function waitForSaved(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+        // A tab that paints no frames: the form hands the edit over after 100 ms.
+        setTimeout(resolve, 150);
+      }),
+  );
   await page.locator('[data-save-state="saved"]').waitFor({ timeout: 20_000 });
 }
 

@@ -132,8 +132,10 @@ describe('StepForm defaults (issue 14 item 6)', () => {
 
 describe('StepForm changesAfterPaint (the company and stakeholder steps)', () => {
   const company = () => screen.getByLabelText(/Company name/) as HTMLInputElement;
+  let replaceData: (data: unknown) => void = () => {};
   function Deferred({ onChange, onSubmit = () => {} }: { onChange(data: unknown): void; onSubmit?(data: unknown): void }) {
     const [data, setData] = useState<unknown>({});
+    replaceData = setData;
     return inFluent(
       <StepForm
         id="d"
@@ -195,6 +197,18 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
       window.removeEventListener('pagehide', storeWrites);
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     }
+  });
+
+  it('hands a pending change over at once when the page data changes meanwhile (a save answered): the value never flickers back', () => {
+    const onChange = vi.fn();
+    render(<Deferred onChange={onChange} />);
+    onChange.mockClear();
+    type(company(), 'Falcon');
+    expect(onChange).not.toHaveBeenCalled();
+    // The page's copy changes before the next paint (a new object, the typed value not in it yet).
+    act(() => replaceData({ companyName: '' }));
+    expect(onChange).toHaveBeenCalledWith({ companyName: 'Falcon' });
+    expect(company().value).toBe('Falcon');
   });
 
   it('hands a pending change over when the form goes away (another stakeholder opened)', () => {

@@ -1,6 +1,6 @@
 import { type default as Form, withTheme } from "@rjsf/core";
 import type { ErrorSchema, Experimental_DefaultFormStateBehavior, RJSFSchema, UiSchema } from "@rjsf/utils";
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Spinner } from "@fluentui/react-components";
 import {
   createTheme,
@@ -184,7 +184,7 @@ export function afterPaint(run: () => void): () => void {
  * The form's onChange, or (changesAfterPaint) a hand-over of the latest change after the next paint, with `flush`
  * to hand a pending change over now (before a submit or a blur; and when the form unmounts).
  */
-function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean) {
+function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, formData: unknown) {
   const latest = useRef(onChange);
   latest.current = onChange;
   const pending = useRef<{ data: unknown; field?: string; cancel(): void }>(undefined);
@@ -217,6 +217,14 @@ function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean) 
     },
     [later, flush],
   );
+  // The page's data changing while a change waits for the paint (a save's answer arriving between a click and the
+  // next paint): the change is handed over at once, before that paint, so the screen never shows the click undone.
+  const seen = useRef(formData);
+  useLayoutEffect(() => {
+    if (seen.current === formData) return;
+    seen.current = formData;
+    flush();
+  }, [formData, flush]);
   return { change, flush };
 }
 
@@ -264,7 +272,7 @@ function LoadedStepForm({
   // field being typed in, and a submit checks the data it submits itself).
   const checked = useDeferredValue(current);
   const errors = useShownErrors(validator, schema, checked, logic, step.uiSchema);
-  const handOver = useChangeHandOver(onChange, changesAfterPaint);
+  const handOver = useChangeHandOver(onChange, changesAfterPaint, formData);
   const shown = useMemo(
     () => mergeErrors(errors.shown, extraErrors),
     [errors.shown, extraErrors],
