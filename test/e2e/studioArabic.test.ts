@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
@@ -107,7 +108,7 @@ suite('schema studio in Arabic, in Chromium', () => {
     await arabicField.fill('');
     await preview.getByRole('button', { name: 'متابعة' }).click();
     await preview.getByText('يرجى إدخال اسم الشركة').first().waitFor();
-    await page.screenshot({ path: 'docs/screenshots/studio-preview-arabic.png', fullPage: false });
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'studio-preview-arabic.png'), fullPage: false });
     await preview.getByRole('radio', { name: 'English' }).check();
     await preview.getByLabel('Company name').waitFor();
 
@@ -176,7 +177,7 @@ suite('schema studio in Arabic, in Chromium', () => {
       await settle(page);
       for (const text of await englishLeft(page)) if (!data.test(text)) failures.push(`${path}: English left: ${text}`);
       for (const v of await axe(page)) failures.push(`${path}: axe ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      if (path === '/studio/versions') await page.screenshot({ path: 'docs/screenshots/studio-versions-arabic.png', fullPage: false });
+      if (path === '/studio/versions' && process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'studio-versions-arabic.png'), fullPage: false });
     }
     // The choice is remembered: a new page of the studio opens in Arabic.
     await page.goto(server.url + '/studio');
