@@ -7,7 +7,7 @@ import { dropSchema, postgresReachable, TEST_DATABASE_URL } from '../../scripts/
 import { type BuildOptions, buildApp } from '../../src/server/app';
 import type { ServerConfig } from '../../src/server/config';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/createDatabase';
-import { copyPgliteTemplate } from '../setup/pgliteTemplate';
+import { copyPgliteTemplate } from '../setup/pgliteCopy';
 import { testServerConfig } from '../setup/testFixtures';
 
 export { TEST_DATABASE_URL };

@@ -5,8 +5,8 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { inject } from 'vitest';
 import { type RunningServer, startServer as startServerProcess } from '../../scripts/lib/serverProcess';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/browserServer';
-import { copyPgliteTemplate } from '../setup/pgliteTemplate';
-import { testServerEnv } from '../setup/testFixtures';
+import { copyPgliteTemplate } from '../setup/pgliteCopy';
+import { testServerEnv } from '../setup/testServerEnv';
 
 const root = join(import.meta.dirname, '..', '..');
 export { CHROMIUM_PATH };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildApp } from '../../src/server/app';
 import type { ServerConfig } from '../../src/server/config';
@@ -55,15 +55,4 @@ export async function pgliteTemplate(config: (dataDir: string) => ServerConfig):
     rmSync(join(CACHE, old), { recursive: true, force: true });
   }
   return dir;
-}
-
-/**
- * Gives an empty data folder its own copy of the template database: what the server would have left there
- * after its first start, which it then opens as it would reopen its own folder (migrations and import find
- * nothing to do).
- */
-export function copyPgliteTemplate(templateDir: string, dataDir: string): void {
-  const target = join(dataDir, 'pglite');
-  if (existsSync(target)) throw new Error(`${target} exists: the template is only copied into a new data folder`);
-  cpSync(join(templateDir, 'pglite'), target, { recursive: true });
 }

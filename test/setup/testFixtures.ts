@@ -40,8 +40,3 @@ export function testServerConfig(fixtures: TestSecrets, dataDir: string): Server
     identity: { ...config.identity, jwtSecret: fixtures.testOnlyJwtSecret },
   };
 }
-
-/** The environment of a test server process with the run's key and secret (tests may still override them). */
-export function testServerEnv(fixtures: TestSecrets): Record<string, string> {
-  return { SERVER_PRIVATE_KEY_PEM: fixtures.testOnlyPrivateKeyPem, JWT_SECRET: fixtures.testOnlyJwtSecret };
-}
