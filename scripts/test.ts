@@ -5,8 +5,10 @@
  * (every stage, the slowest test files) and ends with one line `N passed, N failed, N skipped` counting every
  * test of every stage. In CI (CI=true) a skipped test fails the run.
  *
- * Independent stages run side by side so both cores stay busy: typecheck and lint beside the unit tests, the
- * build beside the API tests. The output of the side stages is printed when they finish.
+ * Independent stages run side by side so both cores stay busy: typecheck, lint and the build beside the unit
+ * tests, then the e2e tests beside the API tests (an e2e file keeps about half a core busy, much of its time
+ * waiting on the browser and its server; the API tests fill the rest). The output of the side stages is printed
+ * when they finish.
  *
  *   npm test                     everything
  *   npm test -- unit api         only these stages (typecheck, lint, unit, api, e2e)
@@ -98,7 +100,7 @@ const runners: Record<Stage, (live: boolean) => Promise<StageResult>> = {
 const ORDER: Stage[] = ['typecheck', 'lint', 'unit', 'api', 'build', 'e2e'];
 const GROUPS: Stage[][][] = serial
   ? ORDER.map((s) => [[s]])
-  : [[['unit'], ['typecheck', 'lint']], [['api'], ['build']], [['e2e']]];
+  : [[['unit'], ['typecheck', 'lint', 'build']], [['e2e'], ['api']]];
 
 const started = Date.now();
 // The machine's load around the run: a figure measured on a busy machine is not comparable with a quiet one.
