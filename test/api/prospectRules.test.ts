@@ -151,4 +151,12 @@ describeEachDatabase('applications in progress per applicant', (db) => {
     const leads = await app.database.db.selectFrom('prospects').select('document').where('id', 'in', serials).execute();
     expect(new Set(leads.map((r) => (r.document.generalInfo as Json).leadNumber)).size).toBe(4);
   });
+
+  it('holds the limit when creates arrive at the same moment (several connections on PostgreSQL): exactly the places left are taken', async () => {
+    const other = ((await app.tokenService.issue({ sub: 'c:burst', kind: 'customer', roles: ['customer'], countryCode: '971', mobile: '501230099', email: 'burst@falcon.ae' } as never)) as { access_token: string }).access_token;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => create(other)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    const open = await app.database.db.selectFrom('prospects').select('id').where('owner_mobile', '=', '501230099').where('status', '=', 'DRAFT').execute();
+    expect(open).toHaveLength(3);
+  });
 });

@@ -32,10 +32,10 @@ export function createProspectService(app: FastifyInstance) {
    * An applicant has at most MAX_OPEN_APPLICATIONS applications in progress: one more is refused (409) before it
    * uses a lead number, and they are sent to My Applications. Agents are never refused (what they create counts among the applicant's).
    */
-  async function refuseBeyondOpenLimit(principal: Principal, locale: Locale): Promise<void> {
+  async function refuseBeyondOpenLimit(principal: Principal, locale: Locale, db: Parameters<typeof repo.countOpenByOwner>[0] = app.database.db): Promise<void> {
     const max = app.config.maxOpenApplications ?? DEFAULT_MAX_OPEN_APPLICATIONS;
     const owner = { countryCode: principal.countryCode!, mobile: principal.mobile!, email: principal.email! };
-    if ((await repo.countOpenByOwner(app.database.db, owner)) >= max) {
+    if ((await repo.countOpenByOwner(db, owner)) >= max) {
       throw new ApiError(409, 'TooManyApplications', [{ errorCode: 'TOO_MANY_APPLICATIONS', message: tooManyApplicationsMessage(locale, max) }]);
     }
   }
@@ -85,6 +85,13 @@ export function createProspectService(app: FastifyInstance) {
         ? { countryCode: principal.countryCode!, mobile: principal.mobile!, email: principal.email! }
         : { countryCode: String(applicant.countryCode ?? ''), mobile: String(applicant.mobileNo ?? ''), email: String(applicant.email ?? '') };
     const row = await app.database.db.transaction().execute(async (trx) => {
+      if (principal.kind === 'customer') {
+        // Counted again under a lock of the owner's (held to the commit): creates sent at the same moment on
+        // several connections each counted the same applications above, and together went past the limit.
+        const key = `open-applications:${owner.countryCode}:${owner.mobile}:${owner.email.toLowerCase()}`;
+        await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+        await refuseBeyondOpenLimit(principal, locale, trx);
+      }
       const created = await repo.create(trx, { id, userType: 'sme', document, owner, schemaVersion: String(content.number), ...(principal.kind === 'customer' ? { locale } : {}) });
       await audit.record(trx, { prospectId: id, principal, action: audited.action, changes: ['/', ...audited.changes, ...logic.audit] });
       if (invite) await markInviteUsed(trx, invite.id, id);
