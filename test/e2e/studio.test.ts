@@ -256,7 +256,9 @@ suite('schema studio in Chromium', () => {
     await fillArabic(page, 'Label', 'الاسم التجاري');
     await fillArabic(page, 'Help text', 'حتى 30 حرفًا.');
     await fillArabic(page, 'Max length message', 'الاسم التجاري أطول من المسموح: 30 حرفًا كحد أقصى');
-    await fillArabic(page, 'Trade name should not start or end with a space: remove the space', 'يجب ألا يبدأ الاسم التجاري أو ينتهي بمسافة: يرجى حذف المسافة');
+    // The messages of the field's own rules are named by the rule, their English beside their Arabic.
+    expect(await page.getByLabel('Message when it starts or ends with a space', { exact: true }).inputValue()).toBe('Trade name should not start or end with a space: remove the space');
+    await fillArabic(page, 'Message when it starts or ends with a space', 'يجب ألا يبدأ الاسم التجاري أو ينتهي بمسافة: يرجى حذف المسافة');
     // The draft is saved on the server: it survives a reload (and a colleague can open it). The editor saves 700 ms
     // after the last change, so the limit's save is waited for past that moment.
     await page.waitForTimeout(900);
@@ -358,7 +360,7 @@ suite('schema studio in Chromium', () => {
     // The Arabic of the new field, its message and its list, beside the English.
     await fillArabic(page, 'Label', 'الفرع المفضل');
     await fillArabic(page, 'Message when not filled', 'يرجى اختيار الفرع المفضل');
-    await fillArabic(page, 'Preferred branch: choose one of the options in the list', 'الفرع المفضل: يرجى الاختيار من القائمة');
+    await fillArabic(page, 'Message when the answer is not in the list', 'الفرع المفضل: يرجى الاختيار من القائمة');
     await fillArabic(page, 'Placeholder', 'اختر');
     await options.getByLabel('List title (Arabic)').fill('الفروع');
     await options.getByLabel('Option 1 label (Arabic)').fill('أبوظبي - الكورنيش');

@@ -16,21 +16,16 @@
 import type { ContentFiles } from '../contentTypes';
 import type { Locale } from './locales';
 
-import { type Catalogue, cataloguePath, isText } from './catalogueBasics';
+import { type Catalogue, cataloguePath, escapeKey, isText, MESSAGE_KEYWORDS, messagesUnder } from './catalogueBasics';
 
 export { type Catalogue, cataloguePath, isText };
 
 
 type Json = unknown;
 const isObject = (v: Json): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
-const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescapeKey = (key: string) => key.replace(/~1/g, '/').replace(/~0/g, '~');
 
 
-/** Keywords of ours whose value is the message itself. */
-const MESSAGE_KEYWORDS = new Set(['x-trimmed', 'x-emiratesId']);
-/** Keys of a keyword's rule that hold a message (`x-date`, `x-list`, `x-phone`, `x-arraySum`, ...). */
-const MESSAGE_KEYS = new Set(['message', 'messageMin', 'messageMax']);
 const SCHEMA_TEXT_KEYS = new Set(['title', 'description', 'x-help', 'x-label']);
 const UI_TEXT_KEYS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
 /** Text options of ui:options (widgets' own words: the Express offer's answers and notices, the packages' currency notice). */
@@ -43,18 +38,6 @@ function stringsUnder(node: Json, pointer: string, out: string[]): void {
     if (isText(node)) out.push(pointer);
   } else if (Array.isArray(node)) node.forEach((n, i) => stringsUnder(n, `${pointer}/${i}`, out));
   else if (isObject(node)) for (const [k, v] of Object.entries(node)) stringsUnder(v, `${pointer}/${escapeKey(k)}`, out);
-}
-
-function messagesUnder(node: Json, pointer: string, out: string[]): void {
-  if (Array.isArray(node)) node.forEach((n, i) => messagesUnder(n, `${pointer}/${i}`, out));
-  else if (isObject(node)) {
-    for (const [k, v] of Object.entries(node)) {
-      const at = `${pointer}/${escapeKey(k)}`;
-      if (MESSAGE_KEYS.has(k) && typeof v === 'string') {
-        if (isText(v)) out.push(at);
-      } else messagesUnder(v, at, out);
-    }
-  }
 }
 
 /** Pointers of the customer-facing texts of a JSON Schema: titles, descriptions (not the root's, written for product staff), help, messages. */

@@ -93,6 +93,22 @@ describe('studio form view', () => {
     );
   });
 
+  it("edits the English of a rule's own message beside its Arabic, named by the rule; a renamed label reaches it", () => {
+    const { catalogue, latest } = renderFormWithArabic();
+    fireEvent.click(screen.getByRole('button', { name: 'Company name' }));
+    const english = () => screen.getByLabelText('Message when it starts or ends with a space') as HTMLInputElement;
+    expect(english().value).toBe('Company name should not start or end with a space: remove the space');
+    expect((screen.getByLabelText('Message when it starts or ends with a space (Arabic)') as HTMLInputElement).value).toBe(
+      catalogue.texts['steps/companyDetails.schema.json']!['/properties/organizationInfo/properties/companyName/x-trimmed'],
+    );
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'Registered company name' } });
+    expect(english().value).toBe('Registered company name should not start or end with a space: remove the space');
+    fireEvent.change(english(), { target: { value: 'Remove the spaces around the registered company name' } });
+    expect(companyName(latest.schema).companyName!['x-trimmed']).toBe('Remove the spaces around the registered company name');
+    // A keyword's setting that is not a message (x-writer, x-help) gets no input of its own.
+    expect(screen.queryByLabelText(/^Message for x-/)).toBeNull();
+  });
+
   it('adds a field from the palette by its label at the chosen place, and refuses one without a label', () => {
     const draft = renderForm();
     fireEvent.change(screen.getByLabelText('Kind of field'), { target: { value: 'date' } });

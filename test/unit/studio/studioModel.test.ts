@@ -57,6 +57,22 @@ describe('studio form view (fields.ts)', () => {
     expect(readField(off.schema, off.ui, vat)?.requiredMessage).toBe('VAT registration numbers (VATs) are needed');
   });
 
+  it("renames the field in its own rules' messages too, and edits them by their place under the field", () => {
+    const renamed = editField(schema, ui, companyName, { label: 'Registered company name' });
+    const node = (renamed.schema as Loose).properties.organizationInfo.properties.companyName;
+    expect(node['x-trimmed']).toBe('Registered company name should not start or end with a space: remove the space');
+    const edited = editField(renamed.schema, renamed.ui, companyName, { keywordMessages: { '/x-trimmed': 'Remove the spaces around the registered company name' } });
+    expect((edited.schema as Loose).properties.organizationInfo.properties.companyName['x-trimmed']).toBe('Remove the spaces around the registered company name');
+    // A rule with several messages (a date's limits): each by its place; a place with no message is left alone.
+    const license = files[schemaPath('companyLicense')] as Loose;
+    const expiry = ['organizationInfo', 'licenseExpiryDate'];
+    const before = license.properties.organizationInfo.properties.licenseExpiryDate['x-date'] as Loose[];
+    const dated = editField(license, files[uiPath('companyLicense')] as Loose, expiry, { keywordMessages: { '/x-date/0/message': 'The license has expired', '/x-date/0/nothing': 'x' } });
+    const after = (dated.schema as Loose).properties.organizationInfo.properties.licenseExpiryDate['x-date'] as Loose[];
+    expect(after[0]).toEqual({ ...before[0], message: 'The license has expired' });
+    expect(after.slice(1)).toEqual(before.slice(1));
+  });
+
   it('toggles required with its message on the parent and minLength for texts', () => {
     const path = ['organizationInfo', 'vatRegistrationNumber'];
     const on = editField(schema, ui, path, { required: true });

@@ -169,6 +169,22 @@ function keywordLabel(t: StudioT, keyword: string): string {
   return known[keyword] ? t(known[keyword]) : t('studio.form.msgFor', { keyword });
 }
 
+/** The label of a message of one of the project's rules, by where it is under the field ("/x-date/0/message"). */
+function ruleMessageLabel(t: StudioT, at: string): string {
+  const [keyword = '', ...rest] = at.split('/').slice(1);
+  const known: Record<string, Parameters<StudioT>[0]> = {
+    'x-trimmed': 'studio.form.msgTrimmed',
+    'x-list': 'studio.form.msgList',
+    'x-emiratesId': 'studio.form.msgEmiratesId',
+    'x-phone': 'studio.form.msgPhone',
+    'x-date': 'studio.form.msgDate',
+  };
+  const rule = known[keyword] ? t(known[keyword]) : t('studio.form.msgFor', { keyword });
+  // A rule with several messages (the dates' limits): which one, by its place.
+  const index = rest.find((part) => /^\d+$/.test(part));
+  return index === undefined ? rule : `${rule} (${Number(index) + 1})`;
+}
+
 /** A palette kind's name and description in the studio's language (palette.ts keeps the English). */
 const kindName = (t: StudioT, kind: FieldKind) => t(`studio.kind.${kind}`);
 
@@ -486,10 +502,19 @@ export function FieldForm({ schemaText, uiText, onChange, listTexts = {}, publis
                 where={where}
               />
             ))}
-          {where &&
-            node &&
-            // The messages of keywords the form does not edit (labelled by their English): their Arabic all the same.
-            keywordMessages(node).map(([english, at]) => <ArabicInput key={at} label={english} textKey={fieldTextKey(where.arabic.step, ui, path, `x:${at}`)} arabic={where.arabic} />)}
+          {node &&
+            // The messages of the field's own rules (no spaces around, a choice from the list, a date's limits, ...):
+            // English and Arabic side by side, named by the rule.
+            keywordMessages(node).map(([english, at]) => (
+              <Bilingual
+                key={at}
+                label={ruleMessageLabel(t, at)}
+                english={english}
+                onEnglish={(v) => apply({ keywordMessages: { [at]: v } })}
+                kind={`x:${at}`}
+                where={where}
+              />
+            ))}
           {list && onListChange && (
             // A long list starts folded, so the field's conditions stay in reach; a short or new one starts open.
             <details key={list.name} open={list.options.length <= 8}>

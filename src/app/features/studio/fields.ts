@@ -6,6 +6,7 @@
  */
 
 import { FORBIDDEN_KEYS } from '../../../content/fieldMap';
+import { keywordMessagePointers, textAt } from '../../../content/i18n/catalogueBasics';
 import type { StaffText } from './staffText';
 
 type Json = Record<string, unknown>;
@@ -204,6 +205,18 @@ export interface FieldEdit {
   enumValues?: string[] | null;
   /** Message per keyword; an empty text removes it. */
   messages?: Record<string, string>;
+  /** The messages of the field's own keywords by their pointer under the field ("/x-trimmed", "/x-date/0/message"). */
+  keywordMessages?: Record<string, string>;
+}
+
+/** Writes `text` at a pointer under `node` where a message already is (keywordMessagePointers' pointers). */
+function setTextAt(node: Json, pointer: string, text: string): void {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let at: unknown = node;
+  for (const part of parts.slice(0, -1)) at = Array.isArray(at) ? at[Number(part)] : isObject(at) ? at[part] : undefined;
+  const last = parts[parts.length - 1]!;
+  if (Array.isArray(at) && typeof at[Number(last)] === 'string') at[Number(last)] = text;
+  else if (isObject(at) && typeof at[last] === 'string') at[last] = text;
 }
 
 function setMessage(node: Json, keyword: string, message: string | undefined) {
@@ -226,6 +239,11 @@ function renameInMessages(root: Json, node: Json, path: FieldPath, name: string,
   const rename = (text: unknown) => (typeof text === 'string' ? text.replace(re, (_m, lead: string) => `${lead}${after}`) : text);
   if (typeof node.errorMessage === 'string') node.errorMessage = rename(node.errorMessage);
   else if (isObject(node.errorMessage)) node.errorMessage = Object.fromEntries(Object.entries(node.errorMessage).map(([k, v]) => [k, rename(v)]));
+  // The messages of its own keywords too ("Company name should not start or end with a space").
+  for (const at of keywordMessagePointers(node)) {
+    const text = textAt(node, at);
+    if (text !== undefined) setTextAt(node, at, rename(text) as string);
+  }
   const parent = path.length === 1 ? root : schemaNode(root, path.slice(0, -1));
   const em = parent && isObject(parent.errorMessage) ? parent.errorMessage : undefined;
   if (em && isObject(em.required) && typeof em.required[name] === 'string') {
@@ -315,6 +333,7 @@ export function editField(schema: Json, ui: Json, path: FieldPath, edit: FieldEd
     }
   }
   if (edit.messages) for (const [keyword, message] of Object.entries(edit.messages)) setMessage(node, keyword, message);
+  if (edit.keywordMessages) for (const [at, message] of Object.entries(edit.keywordMessages)) setTextAt(node, at, message);
 
   if (edit.required !== undefined || edit.requiredMessage !== undefined) {
     const parent = path.length === 1 ? s : schemaNode(s, path.slice(0, -1))!;

@@ -1,5 +1,5 @@
 import { Field, Input } from '@fluentui/react-components';
-import { cataloguePath } from '../../../content/i18n/catalogueBasics';
+import { cataloguePath, keywordMessagePointers, textAt } from '../../../content/i18n/catalogueBasics';
 import { useStudioT } from '../../i18n/useStudioT';
 import { arabicFollowingLimit, type FieldEdit, type FieldPath, type FieldState } from './fields';
 import { schemaPath, uiPath } from './draft';
@@ -77,11 +77,15 @@ export function catalogueFollowingLimits(catalogueText: string, step: string, ui
   return text;
 }
 
-/** The messages of a field's own keywords (x-trimmed, x-list, x-date, ...): [English, pointer under the field]. */
+/**
+ * The messages of a field's own keywords (x-trimmed, x-list, x-date, ...): [English, pointer under the field], the
+ * same texts the catalogue translates (catalogueBasics.ts keywordMessagePointers).
+ */
 export function keywordMessages(node: Json): [string, string][] {
-  return Object.entries(node).flatMap(([k, v]): [string, string][] =>
-    !k.startsWith('x-') ? [] : typeof v === 'string' ? [[v, `/${k}`]] : isObject(v) ? Object.entries(v).flatMap(([m, text]): [string, string][] => (m.startsWith('message') && typeof text === 'string' ? [[text, `/${k}/${m}`]] : [])) : [],
-  );
+  return keywordMessagePointers(node).flatMap((at): [string, string][] => {
+    const english = textAt(node, at);
+    return english === undefined ? [] : [[english, at]];
+  });
 }
 
 /** The draft's Arabic catalogue, for the Arabic inputs of the form view. */
