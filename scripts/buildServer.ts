@@ -12,24 +12,35 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { computeGeneratorFingerprint } from '../src/content/generatorFingerprint';
+import { precompiledModuleInputs, precompiledModulesPlugin } from './precompiledModules';
 
 const root = join(import.meta.dirname, '..');
 export const SERVER_OUT = join(root, 'dist', 'server', 'main.js');
 export const SERVER_INPUTS = join(root, 'dist', 'server', 'inputs.json');
 
 /**
- * Production packages bundled into the server anyway: Kysely's ES build is about 280 files, whose loading took
- * 0.2 to 0.3 s of every start's CPU; bundled, it is part of main.js (plain JavaScript with no files of its own).
+ * The production packages left as imports of node_modules; every other one is bundled into the server. Loading
+ * node_modules file by file (resolving, reading and compiling each module, CommonJS ones parsed once more to find
+ * their exports for ESM) was about a quarter of a start's CPU: Kysely's 280 files alone took 0.2 to 0.3 s, Fastify,
+ * its plugins, ajv, jose, prom-client and libphonenumber-js 0.4 s more. Left out: PGlite and @fastify/swagger (with
+ * swagger-ui), which read files of their own package at run time; pg, nodemailer and file-type, loaded only when
+ * used (PostgreSQL, SMTP_URL, the first upload). The bundled packages are still production dependencies (their
+ * code comes from the build's node_modules, which package-lock.json fixes).
  */
-const BUNDLED_PACKAGES = new Set(['kysely']);
+const EXTERNAL_PACKAGES = new Set(['@electric-sql/pglite', '@fastify/swagger', '@fastify/swagger-ui', 'pg', 'nodemailer', 'file-type']);
 
-/** The packages a production install has (package.json dependencies), with their subpaths, left as imports. */
-function productionPackages(): string[] {
+/** The packages left as imports, with their subpaths (each must be a production dependency). */
+function externalPackages(): string[] {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  return Object.keys(pkg.dependencies)
-    .filter((name) => !BUNDLED_PACKAGES.has(name))
-    .flatMap((name) => [name, `${name}/*`]);
+  for (const name of EXTERNAL_PACKAGES) if (!(name in pkg.dependencies)) throw new Error(`${name} is left external but is no production dependency`);
+  return [...EXTERNAL_PACKAGES].flatMap((name) => [name, `${name}/*`]);
 }
+
+/**
+ * Bundled CommonJS packages require Node's own modules (and ajv's generated code its runtime): an ES module has no
+ * `require`, so the bundle makes one, relative to itself.
+ */
+const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export async function buildServer(): Promise<void> {
   const result = await build({
@@ -40,16 +51,21 @@ export async function buildServer(): Promise<void> {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    // Production dependencies stay imports of node_modules; the few development packages the server uses are
-    // bundled (@rjsf/utils's schema parser, which the validator generation runs: its other parts need React).
-    external: productionPackages(),
+    // Every package is bundled but those of EXTERNAL_PACKAGES (the development packages the server uses too:
+    // @rjsf/utils's schema parser, which the validator generation runs; its other parts need React).
+    external: externalPackages(),
+    banner: { js: REQUIRE_BANNER },
+    // The settings' and lifecycle's validators as standalone code generated now, not compiled at each start.
+    plugins: [precompiledModulesPlugin()],
     sourcemap: true,
     metafile: true,
     // The validator generator's fingerprint (src/content/generatorFingerprint.ts), fixed at build time.
     define: { __VALIDATOR_GENERATOR__: JSON.stringify(computeGeneratorFingerprint(root)) },
     logLevel: 'warning',
   });
-  const inputs = Object.keys(result.metafile.inputs).map((p) => relative(root, join(root, p)));
+  const inputs = [
+    ...new Set([...Object.keys(result.metafile.inputs).map((p) => relative(root, join(root, p))), ...(await precompiledModuleInputs())]),
+  ];
   // The template database new PGlite data folders start from (made again only when its inputs changed).
   // Without it (e.g. schemas/ that do not build) a new data folder is made by PGlite's initdb: a warning, not a failure.
   const { buildPgliteTemplate } = await import('./buildPgliteTemplate');
