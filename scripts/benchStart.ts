@@ -8,6 +8,9 @@
  *
  *   npm run bench:start            3 rounds (new folder, then existing, then existing again)
  *   npm run bench:start -- 5       5 rounds
+ *   BENCH_COMPARE=.before/server/main.js npm run bench:start
+ *                                  each round also runs another build (e.g. a copy of main's dist/server kept inside
+ *                                  the project, so it finds schemas/ and migrations/), alternating with this one
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -39,11 +42,11 @@ function cpuTimeMs(pid: number | undefined): number {
 }
 
 /** Spawns the server on `dataDir` and resolves when /api/health/ready answers 200 (polled every 20 ms). */
-async function startToReady(dataDir: string): Promise<Start> {
+async function startToReady(dataDir: string, main: string): Promise<Start> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/api/health/ready`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT], {
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEV_OUTBOX: 'on', MAX_EVENT_LOOP_DELAY_MS: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -81,30 +84,40 @@ console.log('building the server (dist/server)');
 await buildServer();
 console.log(`load average (1 / 5 / 15 min) at the start: ${load()}`);
 
-const fresh: number[] = [];
-const existing: number[] = [];
-const freshCpu: number[] = [];
-const existingCpu: number[] = [];
+/** The starts of one build: a new data folder, then that folder twice (existing data). */
+interface Figures {
+  fresh: number[];
+  existing: number[];
+  freshCpu: number[];
+  existingCpu: number[];
+}
+const builds: [string, string][] = [['this build', SERVER_OUT]];
+if (process.env.BENCH_COMPARE) builds.push([`BENCH_COMPARE (${process.env.BENCH_COMPARE})`, join(root, process.env.BENCH_COMPARE)]);
+const figures = new Map<string, Figures>(builds.map(([name]) => [name, { fresh: [], existing: [], freshCpu: [], existingCpu: [] }]));
 for (let round = 1; round <= rounds; round++) {
-  const dir = mkdtempSync(join(tmpdir(), 'qa-bench-start-'));
-  try {
-    const first = await startToReady(dir);
-    await stop(first.child);
-    fresh.push(first.ms);
-    freshCpu.push(first.cpuMs);
-    const again = await startToReady(dir);
-    await stop(again.child);
-    existing.push(again.ms);
-    existingCpu.push(again.cpuMs);
-    const third = await startToReady(dir);
-    await stop(third.child);
-    existing.push(third.ms);
-    existingCpu.push(third.cpuMs);
-    console.log(
-      `round ${round}: new data folder ${s(first.ms)} (CPU ${s(first.cpuMs)}), existing data ${s(again.ms)} (CPU ${s(again.cpuMs)}) and ${s(third.ms)} (CPU ${s(third.cpuMs)})`,
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  // Alternating: which build goes first changes every round.
+  for (const [name, main] of round % 2 ? builds : [...builds].reverse()) {
+    const f = figures.get(name)!;
+    const dir = mkdtempSync(join(tmpdir(), 'qa-bench-start-'));
+    try {
+      const first = await startToReady(dir, main);
+      await stop(first.child);
+      f.fresh.push(first.ms);
+      f.freshCpu.push(first.cpuMs);
+      const again = await startToReady(dir, main);
+      await stop(again.child);
+      f.existing.push(again.ms);
+      f.existingCpu.push(again.cpuMs);
+      const third = await startToReady(dir, main);
+      await stop(third.child);
+      f.existing.push(third.ms);
+      f.existingCpu.push(third.cpuMs);
+      console.log(
+        `round ${round}, ${name}: new data folder ${s(first.ms)} (CPU ${s(first.cpuMs)}), existing data ${s(again.ms)} (CPU ${s(again.cpuMs)}) and ${s(third.ms)} (CPU ${s(third.cpuMs)})`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -114,7 +127,9 @@ const row = (name: string, times: number[], cpu: number[], target: number) => {
   const m = median(times);
   return `${name.padEnd(16)} ${s(m).padStart(8)} ${s(sorted[0]!).padStart(8)} ${s(sorted.at(-1)!).padStart(8)} ${s(median(cpu)).padStart(9)}   ≤ ${s(target)}  ${m <= target ? 'met' : 'NOT met'}`;
 };
-console.log('\nstart to ready (PGlite)   median      min      max  CPU med.   target (wall, median)');
-console.log(row('new data folder', fresh, freshCpu, TARGET_NEW_MS));
-console.log(row('existing data', existing, existingCpu, TARGET_EXISTING_MS));
+for (const [name, f] of figures) {
+  console.log(`\n${name}\nstart to ready (PGlite)   median      min      max  CPU med.   target (wall, median)`);
+  console.log(row('new data folder', f.fresh, f.freshCpu, TARGET_NEW_MS));
+  console.log(row('existing data', f.existing, f.existingCpu, TARGET_EXISTING_MS));
+}
 console.log(`load average (1 / 5 / 15 min) at the end: ${load()}`);

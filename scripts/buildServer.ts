@@ -9,27 +9,61 @@
  * `dist/server/pglite-template/` (scripts/buildPgliteTemplate.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 import { computeGeneratorFingerprint } from '../src/content/generatorFingerprint';
+import { precompiledModuleInputs, precompiledModulesPlugin } from './precompiledModules';
 
 const root = join(import.meta.dirname, '..');
 export const SERVER_OUT = join(root, 'dist', 'server', 'main.js');
 export const SERVER_INPUTS = join(root, 'dist', 'server', 'inputs.json');
 
 /**
- * Production packages bundled into the server anyway: Kysely's ES build is about 280 files, whose loading took
- * 0.2 to 0.3 s of every start's CPU; bundled, it is part of main.js (plain JavaScript with no files of its own).
+ * The production packages left as imports of node_modules; every other one is bundled into the server. Loading
+ * node_modules file by file (resolving, reading and compiling each module, CommonJS ones parsed once more to find
+ * their exports for ESM) was about a quarter of a start's CPU: Kysely's 280 files alone took 0.2 to 0.3 s, Fastify,
+ * its plugins, ajv, jose, prom-client and libphonenumber-js 0.4 s more. Left out: PGlite, which reads its WebAssembly and
+ * file bundle beside its code; pg, nodemailer and file-type, loaded only when used (PostgreSQL, SMTP_URL, the first
+ * upload). Bundled packages that read files of their own package: @fastify/swagger-ui serves its static/ folder,
+ * found from the installed package (swaggerUiFiles below); @fastify/swagger reads its package.json only for a default
+ * title and version of the OpenAPI description, which src/server/plugins/external/openapi.ts gives. The bundled packages are still production dependencies (their
+ * code comes from the build's node_modules, which package-lock.json fixes).
  */
-const BUNDLED_PACKAGES = new Set(['kysely']);
+const EXTERNAL_PACKAGES = new Set(['@electric-sql/pglite', 'pg', 'nodemailer', 'file-type']);
 
-/** The packages a production install has (package.json dependencies), with their subpaths, left as imports. */
-function productionPackages(): string[] {
+/** The packages left as imports, with their subpaths (each must be a production dependency). */
+function externalPackages(): string[] {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  return Object.keys(pkg.dependencies)
-    .filter((name) => !BUNDLED_PACKAGES.has(name))
-    .flatMap((name) => [name, `${name}/*`]);
+  for (const name of EXTERNAL_PACKAGES) if (!(name in pkg.dependencies)) throw new Error(`${name} is left external but is no production dependency`);
+  return [...EXTERNAL_PACKAGES].flatMap((name) => [name, `${name}/*`]);
 }
+
+/**
+ * @fastify/swagger-ui (the /api/docs page, on outside production) reads its logo and serves its static/ folder from
+ * `__dirname`, which a bundle does not have: its modules get the folder they have in the installed package (a
+ * production dependency), resolved at run time, so the page serves the very files it did unbundled. Bundled, its
+ * registration no longer loads its own copies of yaml and @fastify/static file by file (0.08-0.1 s of a start).
+ */
+function swaggerUiFiles(): Plugin {
+  const packageDir = join(root, 'node_modules', '@fastify', 'swagger-ui');
+  return {
+    name: 'swagger-ui-files',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]node_modules[\\/]@fastify[\\/]swagger-ui[\\/].*\.js$/ }, async (args) => {
+        const folder = relative(packageDir, dirname(args.path)).split(sep).join('/');
+        const dirnameAtRunTime = `require('node:path').join(require('node:path').dirname(require.resolve('@fastify/swagger-ui')), ${JSON.stringify(folder)})`;
+        return { contents: `var __dirname = ${dirnameAtRunTime};\n${await readFile(args.path, 'utf8')}`, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * Bundled CommonJS packages require Node's own modules (and ajv's generated code its runtime): an ES module has no
+ * `require`, so the bundle makes one, relative to itself.
+ */
+const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export async function buildServer(): Promise<void> {
   const result = await build({
@@ -40,16 +74,21 @@ export async function buildServer(): Promise<void> {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    // Production dependencies stay imports of node_modules; the few development packages the server uses are
-    // bundled (@rjsf/utils's schema parser, which the validator generation runs: its other parts need React).
-    external: productionPackages(),
+    // Every package is bundled but those of EXTERNAL_PACKAGES (the development packages the server uses too:
+    // @rjsf/utils's schema parser, which the validator generation runs; its other parts need React).
+    external: externalPackages(),
+    banner: { js: REQUIRE_BANNER },
+    // The settings' and lifecycle's validators as standalone code generated now, not compiled at each start.
+    plugins: [precompiledModulesPlugin(), swaggerUiFiles()],
     sourcemap: true,
     metafile: true,
     // The validator generator's fingerprint (src/content/generatorFingerprint.ts), fixed at build time.
     define: { __VALIDATOR_GENERATOR__: JSON.stringify(computeGeneratorFingerprint(root)) },
     logLevel: 'warning',
   });
-  const inputs = Object.keys(result.metafile.inputs).map((p) => relative(root, join(root, p)));
+  const inputs = [
+    ...new Set([...Object.keys(result.metafile.inputs).map((p) => relative(root, join(root, p))), ...(await precompiledModuleInputs())]),
+  ];
   // The template database new PGlite data folders start from (made again only when its inputs changed).
   // Without it (e.g. schemas/ that do not build) a new data folder is made by PGlite's initdb: a warning, not a failure.
   const { buildPgliteTemplate } = await import('./buildPgliteTemplate');

@@ -1,5 +1,5 @@
-import Ajv from 'ajv';
 import { LIFECYCLE_ROLES, type Lifecycle } from './lifecycle';
+import { lifecycleValidator } from './lifecycleValidator';
 
 const text = { type: 'string', minLength: 1, maxLength: 2000 } as const;
 const code = { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,39}$' } as const;
@@ -77,13 +77,9 @@ export const LIFECYCLE_META_SCHEMA = {
   },
 } as const;
 
-let validate: ReturnType<Ajv['compile']> | undefined;
-
 /** Checks lifecycle.json against its meta-schema and itself (every named state exists, ...); throws a readable error. */
 export function parseLifecycle(value: unknown): Lifecycle {
-  // LIFECYCLE_META_SCHEMA is a constant, checked against ajv's meta-schema by a unit test (test/unit/lifecycle.test.ts),
-  // not at every start (compiling the meta-schema costs about 0.1 s of CPU).
-  validate ??= new Ajv({ allErrors: true, strict: false, validateSchema: false }).compile(LIFECYCLE_META_SCHEMA);
+  const validate = lifecycleValidator();
   if (!validate(value)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
     throw new Error(`lifecycle.json: ${problems.join('; ')}`);

@@ -40,6 +40,7 @@ import tokenRoutes from './routes/tokens';
 import userRoutes from './routes/users';
 import validatorRoutes from './routes/validators';
 import { createPreviewModules } from './content/validatorModules';
+import { type LazyRouteValidators, lazyRouteValidators } from './lazyRouteValidators';
 
 export interface BuildOptions {
   /** Logger on/off or options; tests pass false. */
@@ -52,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The current time, as BuildOptions.now gives it (the system clock unless a test replaces it). */
     now(): Date;
+    /** The routes' validators, compiled at first use and warmed up once the server listens (lazyRouteValidators.ts). */
+    routeValidators: Pick<LazyRouteValidators, 'compileAll'>;
   }
 }
 
@@ -60,6 +63,7 @@ declare module 'fastify' {
  * app plugins (errors, content store), then routes under /api, and the SPA for everything else.
  */
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const routeValidators = lazyRouteValidators();
   const app = Fastify({
     logger:
       options.logger === false
@@ -84,6 +88,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: routeValidators.buildValidator } },
+  });
+  app.decorate('routeValidators', { compileAll: routeValidators.compileAll });
+  app.addHook('onListen', async () => {
+    routeValidators.warmUp((error) => app.log.error({ err: error }, 'a route schema does not compile'));
   });
 
   app.decorate('now', options.now ?? (() => new Date()));

@@ -23,6 +23,10 @@ describeEachDatabase('health', (db) => {
     expect(res.headers['x-request-id']).not.toBe('abc-123');
   });
 
+  it("compiles every route's schemas (at first use or after listening, not before the start completes)", () => {
+    expect(() => app().routeValidators.compileAll()).not.toThrow();
+  });
+
   it('answers unknown API paths with a JSON 404, not the SPA', async () => {
     const res = await app().inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
