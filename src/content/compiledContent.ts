@@ -44,6 +44,30 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
   return compiled;
 }
 
+/**
+ * compileContent for a server serving requests meanwhile: the same result (and cache), built in slices with `turn`
+ * awaited between them (building the content, parsing the server's code, running it: each tens of ms of the thread).
+ */
+export async function compileContentInSlices(
+  files: ContentFiles,
+  stored: { contentHash: string; code: StoredValidatorCode } | undefined,
+  hash: string,
+  turn: () => Promise<void>,
+): Promise<CompiledContent> {
+  if (cache.has(hash)) return compileContent(files, stored, hash);
+  const built = buildContent(files, { hash });
+  const code = stored?.contentHash === hash ? stored.code : (handedOver.get(hash) ?? {});
+  handedOver.delete(hash);
+  await turn();
+  const validator = await new ContentValidator(built, code).precompileInSlices(turn);
+  // Compiled by another caller meanwhile: that one is kept (one compiled content per hash).
+  if (cache.has(hash)) return compileContent(files, stored, hash);
+  const compiled = { built, validator, files };
+  cache.set(hash, compiled);
+  if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
+  return compiled;
+}
+
 /** Code generated elsewhere in this process (the studio's worker) for content not compiled yet, by content hash. */
 const handedOver = new Map<string, StoredValidatorCode>();
 

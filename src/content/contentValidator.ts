@@ -6,7 +6,7 @@ import type { PrecompiledFunction, PrecompiledValidators } from '../validation/s
 import { schemaIdFor } from './buildContent';
 import { buildConfigDocument } from './configDocument';
 import { type BuiltContent, ROLES, type Role } from './contentTypes';
-import { GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode } from './validatorCode';
+import { compileValidatorCode, GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode } from './validatorCode';
 
 /** The ref of the stakeholder list's "complete" rules (the browser's Continue check on the stakeholders page). */
 export const completeListRef = (listId: string) => `${listId}#/definitions/complete`;
@@ -79,6 +79,24 @@ export class ContentValidator {
     if (!this.precompiled) {
       const body = this.stored.server ?? generateValidatorCode(this.ajv, { ids: [...this.formIds(), this.content.prospectSchemaId, ...[this.prospectFieldsRef()].filter((id): id is string => id !== undefined)] });
       this.precompiled = instantiateValidatorCode(body, this.content.lists);
+      this.serverBody = body;
+      this.cache.clear();
+    }
+    return this;
+  }
+
+  /**
+   * precompile() in slices, `turn` awaited between them: parsing the stored server code, then running it (each tens
+   * of ms on the thread that serves requests). Without stored code it is precompile() (generating is the worker's
+   * business: a server given no code has nothing to slice).
+   */
+  async precompileInSlices(turn: () => Promise<void>): Promise<this> {
+    const body = this.stored.server;
+    if (this.precompiled || body === undefined) return this.precompile();
+    const run = compileValidatorCode(body);
+    await turn();
+    if (!this.precompiled) {
+      this.precompiled = run(this.content.lists);
       this.serverBody = body;
       this.cache.clear();
     }

@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
-import { type CompiledContent, compileContent } from '../../../content/compiledContent';
+import { type CompiledContent, compileContentInSlices } from '../../../content/compiledContent';
 import { type ContentFiles, ROLES } from '../../../content/contentTypes';
 import { contentHash } from '../../../content/contentHash';
 import type { StoredValidatorCode, ValidatorCodeKind } from '../../../content/contentValidator';
 import { generatorFingerprint } from '../../../content/generatorFingerprint';
 import { publishFiles } from '../../content/publishFiles';
 import { CONTENT_CHANNEL, createSchemaVersionRepository } from '../../repositories/schemaVersionRepository';
-import { createValidatorCodeRepository } from '../../repositories/validatorCodeRepository';
+import { createValidatorCodeRepository, yieldTurn } from '../../repositories/validatorCodeRepository';
 
 const KINDS: ValidatorCodeKind[] = ['server', ...ROLES];
 
@@ -86,8 +86,9 @@ export default fp(
                 });
           // Compiled once per process and content hash (the same files in another app of the process reuse it),
           // every validator generated (or read, or to be read) before the version is served, so no request waits for a
-          // compile (a fresh server's first sign-in did, when ajv compiled each step at its first use).
-          const compiled = compileContent(files, { contentHash: hash, code }, hash);
+          // compile (a fresh server's first sign-in did, when ajv compiled each step at its first use). In slices, with
+          // turns of the event loop between them: a version published while requests are served is built beside them.
+          const compiled = await compileContentInSlices(files, { contentHash: hash, code }, hash, yieldTurn);
           compiled.validator.readStoredBrowserCode(async (role) =>
             stored.includes(role) ? (await codeRepo.get(db, hash, generator, [role]))[role] : undefined,
           );
