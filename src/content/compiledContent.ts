@@ -47,10 +47,11 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
 /**
  * compileContent for a server serving requests meanwhile: the same result (and cache), built in slices with `turn`
  * awaited between them (building the content, parsing the server's code, running it: each tens of ms of the thread).
+ * `stored.serverCodeCache`: V8's code cache of `stored.code.server` (the studio's worker makes it at a publication).
  */
 export async function compileContentInSlices(
   files: ContentFiles,
-  stored: { contentHash: string; code: StoredValidatorCode } | undefined,
+  stored: { contentHash: string; code: StoredValidatorCode; serverCodeCache?: Uint8Array } | undefined,
   hash: string,
   turn: () => Promise<void>,
 ): Promise<CompiledContent> {
@@ -59,7 +60,8 @@ export async function compileContentInSlices(
   const code = stored?.contentHash === hash ? stored.code : (handedOver.get(hash) ?? {});
   handedOver.delete(hash);
   await turn();
-  const validator = await new ContentValidator(built, code).precompileInSlices(turn);
+  const codeCache = stored?.contentHash === hash ? stored.serverCodeCache : undefined;
+  const validator = await new ContentValidator(built, code).precompileInSlices(turn, codeCache);
   // Compiled by another caller meanwhile: that one is kept (one compiled content per hash).
   if (cache.has(hash)) return compileContent(files, stored, hash);
   const compiled = { built, validator, files };

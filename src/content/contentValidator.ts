@@ -31,6 +31,8 @@ export class ContentValidator {
   private readonly cache = new Map<string, ValidateFunction | PrecompiledFunction>();
   private precompiled: PrecompiledValidators | undefined;
   private serverBody: string | undefined;
+  /** Whether V8 refused the code cache given to precompileInSlices (made from other code): the body was parsed instead. */
+  codeCacheRejected: boolean | undefined;
   private readonly modules = new Map<Role, string>();
   /** Reads a role's stored browser code (the content store sets it: read at the first request, not at start). */
   private loadStored: ((role: Role) => Promise<string | undefined>) | undefined;
@@ -88,15 +90,17 @@ export class ContentValidator {
   /**
    * precompile() in slices, `turn` awaited between them: parsing the stored server code, then running it (each tens
    * of ms on the thread that serves requests). Without stored code it is precompile() (generating is the worker's
-   * business: a server given no code has nothing to slice).
+   * business: a server given no code has nothing to slice). `cache`: V8's code cache of the stored server code
+   * (validatorCodeCache), which spares the parse.
    */
-  async precompileInSlices(turn: () => Promise<void>): Promise<this> {
+  async precompileInSlices(turn: () => Promise<void>, cache?: Uint8Array): Promise<this> {
     const body = this.stored.server;
     if (this.precompiled || body === undefined) return this.precompile();
-    const run = compileValidatorCode(body);
+    const compiled = compileValidatorCode(body, cache);
+    this.codeCacheRejected = compiled.cacheRejected;
     await turn();
     if (!this.precompiled) {
-      this.precompiled = run(this.content.lists);
+      this.precompiled = compiled.run(this.content.lists);
       this.serverBody = body;
       this.cache.clear();
     }

@@ -175,7 +175,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       });
       // latestVersion lets the studio warn before publishing that the base is stale (publish would answer 409).
       const latest = await versions.latestHeader(db);
-      const { draft: _draft, code: _code, localizedCode: _localizedCode, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
+      const { draft: _draft, code: _code, localizedCode: _localizedCode, serverCodeCache: _serverCodeCache, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
       return { ...answer, latestVersion: latest?.version ?? baseVersion };
     },
   );
@@ -414,7 +414,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       });
       // This process at once (with the code just generated), the others on the notification (reading it stored).
       for (const variant of report.localizedCode ?? []) handOverValidatorCode(variant.contentHash, variant.code);
-      await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code, files: report.draft.files } : undefined);
+      await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code, files: report.draft.files, ...(report.serverCodeCache ? { serverCodeCache: report.serverCodeCache } : {}) } : undefined);
       request.log.info({ version: published.n, baseVersion: row.base_version, draft: row.id }, 'content version published');
       return reply.code(201).send({ version: published.n, draft: await draftAnswer(published.done, request.principal!) });
     },
