@@ -71,7 +71,7 @@ for (let i = 0; i < rounds; i++) {
   t = performance.now(); const run = compileValidatorCode(body); note('compiling the 1.4 MB server code (before: new Function)', ms(t));
   t = performance.now(); run.run(built.lists); note('running it', ms(t));
   const cache = await inWorker(body);
-  t = performance.now(); const cached = compileValidatorCode(body, cache); note(`compiling it with the worker's code cache (after; ${cache.length} bytes, refused: ${cached.cacheRejected})`, ms(t));
+  t = performance.now(); const cached = compileValidatorCode(body, { code: body, data: cache }); note(`compiling it with the worker's code cache (after; ${cache.length} bytes, refused: ${cached.cacheRejected})`, ms(t));
 }
 for (const [k, v] of Object.entries(out)) console.log(`${k}: ${v.slice(rounds > 1 ? 1 : 0).join(', ')}`);
 await worker.terminate();

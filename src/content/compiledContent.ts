@@ -2,6 +2,7 @@ import { buildContent } from './buildContent';
 import { contentHash } from './contentHash';
 import type { BuiltContent, ContentFiles } from './contentTypes';
 import { ContentValidator, type StoredValidatorCode } from './contentValidator';
+import type { ValidatorCodeCache } from './validatorCode';
 import { localizeFiles } from './i18n/catalogue';
 import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
 
@@ -51,7 +52,7 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
  */
 export async function compileContentInSlices(
   files: ContentFiles,
-  stored: { contentHash: string; code: StoredValidatorCode; serverCodeCache?: Uint8Array } | undefined,
+  stored: { contentHash: string; code: StoredValidatorCode; serverCodeCache?: ValidatorCodeCache } | undefined,
   hash: string,
   turn: () => Promise<void>,
 ): Promise<CompiledContent> {

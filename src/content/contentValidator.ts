@@ -6,7 +6,7 @@ import type { PrecompiledFunction, PrecompiledValidators } from '../validation/s
 import { schemaIdFor } from './buildContent';
 import { buildConfigDocument } from './configDocument';
 import { type BuiltContent, ROLES, type Role } from './contentTypes';
-import { compileValidatorCode, GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode } from './validatorCode';
+import { compileValidatorCode, GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode, type ValidatorCodeCache } from './validatorCode';
 
 /** The ref of the stakeholder list's "complete" rules (the browser's Continue check on the stakeholders page). */
 export const completeListRef = (listId: string) => `${listId}#/definitions/complete`;
@@ -93,7 +93,7 @@ export class ContentValidator {
    * business: a server given no code has nothing to slice). `cache`: V8's code cache of the stored server code
    * (validatorCodeCache), which spares the parse.
    */
-  async precompileInSlices(turn: () => Promise<void>, cache?: Uint8Array): Promise<this> {
+  async precompileInSlices(turn: () => Promise<void>, cache?: ValidatorCodeCache): Promise<this> {
     const body = this.stored.server;
     if (this.precompiled || body === undefined) return this.precompile();
     const compiled = compileValidatorCode(body, cache);

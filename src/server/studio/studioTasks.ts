@@ -12,7 +12,7 @@ import { ContentValidator, type ValidatorCodeKind } from '../../content/contentV
 import type { Fixture } from '../../content/fixtures';
 import { localizeFiles } from '../../content/i18n/catalogue';
 import { DEFAULT_LOCALE, LOCALES } from '../../content/i18n/locales';
-import { validatorCodeCache } from '../../content/validatorCode';
+import { type ValidatorCodeCache, validatorCodeCache } from '../../content/validatorCode';
 import { lintContentFile, type Diagnostic } from '../../app/features/studio/schemaLint';
 import type { SampledProspect } from './breaking';
 import { checkDraft, type DraftCheck } from './checkDraft';
@@ -77,7 +77,7 @@ export type GateAnswer = Omit<GateReport, 'draft'> & {
   /** With the code: each other language's variant of the draft (its files with the catalogue laid over), by content hash. */
   localizedCode?: { contentHash: string; code: Record<ValidatorCodeKind, string> }[];
   /** With the code: V8's code cache of `code.server` (validatorCodeCache), so the server loads it without parsing it. */
-  serverCodeCache?: Uint8Array;
+  serverCodeCache?: ValidatorCodeCache;
   /** contentHash of the draft's files and of the base version's (hashing the whole content is better done here too). */
   draftHash: string;
   baseHash: string;

@@ -3,6 +3,7 @@ import { type CompiledContent, compileContentInSlices } from '../../../content/c
 import { type ContentFiles, ROLES } from '../../../content/contentTypes';
 import { contentHash } from '../../../content/contentHash';
 import type { StoredValidatorCode, ValidatorCodeKind } from '../../../content/contentValidator';
+import type { ValidatorCodeCache } from '../../../content/validatorCode';
 import { generatorFingerprint } from '../../../content/generatorFingerprint';
 import { publishFiles } from '../../content/publishFiles';
 import { CONTENT_CHANNEL, createSchemaVersionRepository } from '../../repositories/schemaVersionRepository';
@@ -30,7 +31,7 @@ export interface ContentStore {
 interface HandedOver {
   code: StoredValidatorCode;
   files?: ContentFiles;
-  serverCodeCache?: Uint8Array;
+  serverCodeCache?: ValidatorCodeCache;
 }
 
 declare module 'fastify' {
