@@ -2,6 +2,7 @@ import { buildContent } from './buildContent';
 import { contentHash } from './contentHash';
 import type { BuiltContent, ContentFiles } from './contentTypes';
 import { ContentValidator, type StoredValidatorCode } from './contentValidator';
+import type { ValidatorCodeCache } from './validatorCode';
 import { localizeFiles } from './i18n/catalogue';
 import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
 
@@ -39,6 +40,32 @@ export function compileContent(files: ContentFiles, stored?: { contentHash: stri
   const code = stored?.contentHash === hash ? stored.code : (handedOver.get(hash) ?? {});
   handedOver.delete(hash);
   const compiled = { built, validator: new ContentValidator(built, code).precompile(), files };
+  cache.set(hash, compiled);
+  if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
+  return compiled;
+}
+
+/**
+ * compileContent for a server serving requests meanwhile: the same result (and cache), built in slices with `turn`
+ * awaited between them (building the content, parsing the server's code, running it: each tens of ms of the thread).
+ * `stored.serverCodeCache`: V8's code cache of `stored.code.server` (the studio's worker makes it at a publication).
+ */
+export async function compileContentInSlices(
+  files: ContentFiles,
+  stored: { contentHash: string; code: StoredValidatorCode; serverCodeCache?: ValidatorCodeCache } | undefined,
+  hash: string,
+  turn: () => Promise<void>,
+): Promise<CompiledContent> {
+  if (cache.has(hash)) return compileContent(files, stored, hash);
+  const built = buildContent(files, { hash });
+  const code = stored?.contentHash === hash ? stored.code : (handedOver.get(hash) ?? {});
+  handedOver.delete(hash);
+  await turn();
+  const codeCache = stored?.contentHash === hash ? stored.serverCodeCache : undefined;
+  const validator = await new ContentValidator(built, code).precompileInSlices(turn, codeCache);
+  // Compiled by another caller meanwhile: that one is kept (one compiled content per hash).
+  if (cache.has(hash)) return compileContent(files, stored, hash);
+  const compiled = { built, validator, files };
   cache.set(hash, compiled);
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
   return compiled;

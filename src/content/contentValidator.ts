@@ -6,7 +6,7 @@ import type { PrecompiledFunction, PrecompiledValidators } from '../validation/s
 import { schemaIdFor } from './buildContent';
 import { buildConfigDocument } from './configDocument';
 import { type BuiltContent, ROLES, type Role } from './contentTypes';
-import { GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode } from './validatorCode';
+import { compileValidatorCode, GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode, type ValidatorCodeCache } from './validatorCode';
 
 /** The ref of the stakeholder list's "complete" rules (the browser's Continue check on the stakeholders page). */
 export const completeListRef = (listId: string) => `${listId}#/definitions/complete`;
@@ -31,6 +31,8 @@ export class ContentValidator {
   private readonly cache = new Map<string, ValidateFunction | PrecompiledFunction>();
   private precompiled: PrecompiledValidators | undefined;
   private serverBody: string | undefined;
+  /** Whether V8 refused the code cache given to precompileInSlices (made from other code): the body was parsed instead. */
+  codeCacheRejected: boolean | undefined;
   private readonly modules = new Map<Role, string>();
   /** Reads a role's stored browser code (the content store sets it: read at the first request, not at start). */
   private loadStored: ((role: Role) => Promise<string | undefined>) | undefined;
@@ -79,6 +81,26 @@ export class ContentValidator {
     if (!this.precompiled) {
       const body = this.stored.server ?? generateValidatorCode(this.ajv, { ids: [...this.formIds(), this.content.prospectSchemaId, ...[this.prospectFieldsRef()].filter((id): id is string => id !== undefined)] });
       this.precompiled = instantiateValidatorCode(body, this.content.lists);
+      this.serverBody = body;
+      this.cache.clear();
+    }
+    return this;
+  }
+
+  /**
+   * precompile() in slices, `turn` awaited between them: parsing the stored server code, then running it (each tens
+   * of ms on the thread that serves requests). Without stored code it is precompile() (generating is the worker's
+   * business: a server given no code has nothing to slice). `cache`: V8's code cache of the stored server code
+   * (validatorCodeCache), which spares the parse.
+   */
+  async precompileInSlices(turn: () => Promise<void>, cache?: ValidatorCodeCache): Promise<this> {
+    const body = this.stored.server;
+    if (this.precompiled || body === undefined) return this.precompile();
+    const compiled = compileValidatorCode(body, cache);
+    this.codeCacheRejected = compiled.cacheRejected;
+    await turn();
+    if (!this.precompiled) {
+      this.precompiled = compiled.run(this.content.lists);
       this.serverBody = body;
       this.cache.clear();
     }

@@ -301,16 +301,17 @@ describeEachDatabase('schema studio API', (db) => {
         {
           path: 'i18n/ar.json',
           status: 'changed',
+          // In the file's own key order (versions are stored as text since migrations/026; jsonb sorted keys by length).
           changes: [
-            {
-              pointer: `/texts/steps~1companyDetails.ui.json/${NAME_HELP.replaceAll('/', '~1')}`,
-              before: 'كما هو مكتوب في الرخصة التجارية، حتى 50 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & \' -',
-              after: 'كما هو مكتوب في الرخصة التجارية، حتى 40 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & \' -',
-            },
             {
               pointer: '/texts/steps~1companyDetails.schema.json/~1properties~1organizationInfo~1properties~1companyName~1errorMessage~1maxLength',
               before: 'اسم الشركة أطول من المسموح: 50 حرفًا كحد أقصى',
               after: 'الحد الأقصى 40 حرفًا',
+            },
+            {
+              pointer: `/texts/steps~1companyDetails.ui.json/${NAME_HELP.replaceAll('/', '~1')}`,
+              before: 'كما هو مكتوب في الرخصة التجارية، حتى 50 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & \' -',
+              after: 'كما هو مكتوب في الرخصة التجارية، حتى 40 حرفًا. يُسمح بالأحرف اللاتينية والأرقام والمسافات والرموز . , @ # % * ( ) / & \' -',
             },
           ],
         },
@@ -336,13 +337,13 @@ describeEachDatabase('schema studio API', (db) => {
         },
       ],
       changes: [
-        expect.objectContaining({ where: 'Company Details', kind: 'changed', text: expect.stringMatching(/^Arabic of the help text of organizationInfo\.companyName: ".*حتى 50 حرفًا.*" → ".*حتى 40 حرفًا.*"$/), path: 'i18n/ar.json' }),
         expect.objectContaining({
           where: 'Company Details',
           kind: 'changed',
           text: 'Arabic of the error message of organizationInfo.companyName.maxLength: "اسم الشركة أطول من المسموح: 50 حرفًا كحد أقصى" → "الحد الأقصى 40 حرفًا"',
           path: 'i18n/ar.json',
         }),
+        expect.objectContaining({ where: 'Company Details', kind: 'changed', text: expect.stringMatching(/^Arabic of the help text of organizationInfo\.companyName: ".*حتى 50 حرفًا.*" → ".*حتى 40 حرفًا.*"$/), path: 'i18n/ar.json' }),
         expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', text: 'max length 50 → 40' }),
         expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', text: 'message when too long "Company name is too long: use at most 50 characters" → "Maximum 40 characters allowed"' }),
         expect.objectContaining({ where: 'Company Details', field: 'Company name', kind: 'changed', path: COMPANY_UI, text: expect.stringMatching(/^help text "As on the trade license, up to 50 characters\..*" → "As on the trade license, up to 40 characters\..*"$/) }),

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileContent, handOverValidatorCode, localizedContent } from '../../src/content/compiledContent';
+import { compileContent, compileContentInSlices, handOverValidatorCode, localizedContent } from '../../src/content/compiledContent';
+import { compileValidatorCode, validatorCodeCache } from '../../src/content/validatorCode';
 import { contentHash } from '../../src/content/contentHash';
 import { localizeFiles } from '../../src/content/i18n/catalogue';
 import { ContentValidator } from '../../src/content/contentValidator';
@@ -96,6 +97,52 @@ describe('validator code stored beside a version (issue 16, start-up)', () => {
     const changed = { ...files, 'flags.json': { ...(files['flags.json'] as object), storedCodeTest: true } };
     const wrongHash = compileContent(changed, { contentHash: '0000000000000000', code: { customer: 'not this' } });
     expect(wrongHash.validator.browserCode('customer')).not.toBe('not this');
+  });
+});
+
+describe('a published version loaded beside requests (issue 16 item 6)', () => {
+  const prospect = JSON.parse(readFileSync(new URL('../../fixtures/prospect/soleProprietor.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const broken = { ...prospect, organizationInfo: { ...(prospect.organizationInfo as object), companyName: 7 } };
+
+  it('builds in slices with turns between (the content, the code\'s compile, its run), as compileContent would, once per hash', async () => {
+    const changed = { ...files, 'flags.json': { ...(files['flags.json'] as object), slicedTest: true } };
+    const hash = contentHash(changed);
+    const server = new ContentValidator(compileContent(files).built).serverCode();
+    // A marker proves the given code (not a regeneration) is what answers, as in the stored-code tests above.
+    const given = `/* given */\n${server}`;
+    const events: string[] = [];
+    const turn = async () => {
+      events.push('turn');
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    const sliced = await compileContentInSlices(changed, { contentHash: hash, code: { server: given }, serverCodeCache: validatorCodeCache(given) }, hash, turn);
+    expect(events).toEqual(['turn', 'turn']);
+    expect(sliced.validator.serverCode()).toBe(given);
+    expect(sliced.validator.codeCacheRejected).toBe(false);
+    const generated = compileContent(files).validator;
+    for (const data of [prospect, broken]) expect(sliced.validator.validate('prospect', data)).toEqual(generated.validate('prospect', data));
+    // Cached like compileContent's: the same object again, with no slice.
+    expect(compileContent(changed)).toBe(sliced);
+    expect(await compileContentInSlices(changed, undefined, hash, turn)).toBe(sliced);
+    expect(events).toEqual(['turn', 'turn']);
+  });
+
+  it("parses the code itself when the code cache is another code's: V8 refuses it, the answers are the code's", () => {
+    const { content } = compileContent(files).validator;
+    const id = JSON.stringify(content.prospectSchemaId);
+    const refuses = `exports[${id}] = function v(){ v.errors = [{ instancePath: '', schemaPath: '#', keyword: 'x', params: {}, message: 'refused' }]; return false; };`;
+    const accepts = `exports[${id}] = function v(){ return true; };`;
+    const wrong = compileValidatorCode(refuses, validatorCodeCache(accepts));
+    expect(wrong.cacheRejected).toBe(true);
+    expect(wrong.run(content.lists)[content.prospectSchemaId]!({})).toBe(false);
+    // V8 itself checks only the length: a cache of another code of the same length is never given to it.
+    const sameLength = refuses.replace(/refused/, 'REFUSED');
+    const other = compileValidatorCode(sameLength, { code: refuses, data: validatorCodeCache(refuses).data });
+    expect(other.cacheRejected).toBe(true);
+    expect(other.run(content.lists)[content.prospectSchemaId]!({})).toBe(false);
+    const right = compileValidatorCode(accepts, validatorCodeCache(accepts));
+    expect(right.cacheRejected).toBe(false);
+    expect(right.run(content.lists)[content.prospectSchemaId]!({})).toBe(true);
   });
 });
 

@@ -26,10 +26,20 @@ export async function publishFiles(db: Kysely<Database>, dir: string, options: {
   const code = await createValidatorCodeRepository().get(db, hash, generatorFingerprint());
   // Refuse content that does not build or whose validators cannot be generated (kept: the server serves it next).
   compileContent(files, { contentHash: hash, code }, hash);
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
-    const latest = await repo.latestHeader(trx);
-    if (latest && (options.onlyIfEmpty || latest.contentHash === hash)) return undefined;
-    return repo.append(trx, { content: files, contentHash: hash, author: 'files', message: 'Imported from schemas/' });
-  });
+  // The files are stored before the transaction (in parts); those of an import that was not needed are removed.
+  const content = await repo.storeContent(db, files);
+  const version = await db
+    .transaction()
+    .execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
+      const latest = await repo.latestHeader(trx);
+      if (latest && (options.onlyIfEmpty || latest.contentHash === hash)) return undefined;
+      return repo.append(trx, { content, contentHash: hash, author: 'files', message: 'Imported from schemas/' });
+    })
+    .catch(async (error: unknown) => {
+      await repo.discardContent(db, content).catch(() => undefined);
+      throw error;
+    });
+  if (version === undefined) await repo.discardContent(db, content);
+  return version;
 }

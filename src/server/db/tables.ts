@@ -59,9 +59,19 @@ export interface InvitesTable {
 export interface SchemaVersionsTable {
   version: number;
   content_hash: string;
-  content: ColumnType<Record<string, unknown>, string, string>;
+  /** migrations/026: the rows of schema_version_content holding the version's files. */
+  content_id: string;
   author: string;
   message: string;
+  created_at: Timestamp;
+}
+
+/** migrations/026: a version's files as JSON text, in parts (`part` of `parts`) of at most 256 kB. */
+export interface SchemaVersionContentTable {
+  content_id: string;
+  part: number;
+  parts: number;
+  content: string;
   created_at: Timestamp;
 }
 
@@ -264,6 +274,7 @@ export interface Database {
   replay_nonces: ReplayNoncesTable;
   prospects: ProspectsTable;
   schema_versions: SchemaVersionsTable;
+  schema_version_content: SchemaVersionContentTable;
   validator_code: ValidatorCodeTable;
   studio_drafts: StudioDraftsTable;
   studio_draft_events: StudioDraftEventsTable;

@@ -24,7 +24,7 @@ export function splitCode(text: string, size: number = CODE_PART_CHARS): string[
 }
 
 /** A turn of the event loop between statements, so other requests' statements run in between. */
-const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The generated validator code of content versions (migrations/020, in parts since 025), by content hash and

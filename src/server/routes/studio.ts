@@ -175,7 +175,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       });
       // latestVersion lets the studio warn before publishing that the base is stale (publish would answer 409).
       const latest = await versions.latestHeader(db);
-      const { draft: _draft, code: _code, localizedCode: _localizedCode, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
+      const { draft: _draft, code: _code, localizedCode: _localizedCode, serverCodeCache: _serverCodeCache, draftHash: _draftHash, baseHash: _baseHash, ...answer } = report;
       return { ...answer, latestVersion: latest?.version ?? baseVersion };
     },
   );
@@ -392,23 +392,29 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       // other requests' statements would wait for): every server loading the version reads it instead of generating
       // it. Should the publication then fail, the rows serve the next attempt at the same content.
       if (report.code) await codeRepo.put(db, hash, generatorFingerprint(), report.code);
+      // The version's files too, in parts (migrations/026): the transaction then holds only short statements. A
+      // refused or failed transaction leaves them to no version; they are removed.
+      const content = await versions.storeContent(db, report.draft.files);
       const published = await db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(trx);
         const locked = await drafts.lock(trx, row.id);
         if (!locked || locked.revision !== row.revision || locked.status !== 'approved') throw draftChanged(locked ?? row);
         const now = await versions.latestHeader(trx);
         if (now && now.version !== row.base_version) throw staleBase(row.base_version, now.version);
-        const n = await versions.append(trx, { content: report.draft.files, contentHash: hash, author: row.author_name, message });
+        const n = await versions.append(trx, { content, contentHash: hash, author: row.author_name, message });
         const done = await drafts.setStatus(trx, row.id, 'published', { published_version: n });
         await drafts.event(trx, row.id, principal, `published as version ${n}`, null, row.revision);
         const detail = { version: n, baseVersion: row.base_version, message, files: Object.keys(row.files).sort(), contentHash: hash, draft: row.id, author: row.author_name, approvedBy: row.approved_by_name };
         if (row.kind === 'rollback') await studio.record(trx, principal, 'rollback', { ...detail, toVersion: row.rollback_to, fromVersion: row.base_version });
         else await studio.record(trx, principal, 'publish', detail);
         return { n, done };
+      }).catch(async (error: unknown) => {
+        await versions.discardContent(db, content).catch((failure: unknown) => request.log.warn({ err: failure }, 'could not remove the files of a failed publication'));
+        throw error;
       });
       // This process at once (with the code just generated), the others on the notification (reading it stored).
       for (const variant of report.localizedCode ?? []) handOverValidatorCode(variant.contentHash, variant.code);
-      await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code, files: report.draft.files } : undefined);
+      await app.contentStore.refresh(report.code ? { contentHash: hash, code: report.code, files: report.draft.files, ...(report.serverCodeCache ? { serverCodeCache: report.serverCodeCache } : {}) } : undefined);
       request.log.info({ version: published.n, baseVersion: row.base_version, draft: row.id }, 'content version published');
       return reply.code(201).send({ version: published.n, draft: await draftAnswer(published.done, request.principal!) });
     },

@@ -12,6 +12,7 @@ import { ContentValidator, type ValidatorCodeKind } from '../../content/contentV
 import type { Fixture } from '../../content/fixtures';
 import { localizeFiles } from '../../content/i18n/catalogue';
 import { DEFAULT_LOCALE, LOCALES } from '../../content/i18n/locales';
+import { type ValidatorCodeCache, validatorCodeCache } from '../../content/validatorCode';
 import { lintContentFile, type Diagnostic } from '../../app/features/studio/schemaLint';
 import type { SampledProspect } from './breaking';
 import { checkDraft, type DraftCheck } from './checkDraft';
@@ -75,6 +76,8 @@ export type GateAnswer = Omit<GateReport, 'draft'> & {
   code?: Record<ValidatorCodeKind, string>;
   /** With the code: each other language's variant of the draft (its files with the catalogue laid over), by content hash. */
   localizedCode?: { contentHash: string; code: Record<ValidatorCodeKind, string> }[];
+  /** With the code: V8's code cache of `code.server` (validatorCodeCache), so the server loads it without parsing it. */
+  serverCodeCache?: ValidatorCodeCache;
   /** contentHash of the draft's files and of the base version's (hashing the whole content is better done here too). */
   draftHash: string;
   baseHash: string;
@@ -113,6 +116,7 @@ export async function runStudioTask(task: StudioTask): Promise<StudioAnswers[Stu
       const answer: GateAnswer = { ...report, draft, draftHash: contentHash(draft.files), baseHash: contentHash(task.base.files) };
       if (task.withCode && validator && draft.problems.length === 0) {
         answer.code = validator.generatedCode();
+        answer.serverCodeCache = validatorCodeCache(answer.code.server);
         // The variants a request in another language compiles (compiledContent.ts localizedContent), generated here.
         answer.localizedCode = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => {
           const files = localizeFiles(draft.files, locale);
