@@ -75,7 +75,7 @@ describeEachDatabase('validator modules', (db) => {
     await expect.poll(async () => (await repo.kinds(db, config.version, generator)).sort(), { timeout: 60_000, interval: 200 }).toEqual(['agent', 'customer', 'server']);
     const stored = await repo.get(db, config.version, generator);
     const served = await call('GET', `/api/validators/${config.version}/agent.js`, undefined, undefined, { 'accept-encoding': 'identity' });
-    expect(served.body).toBe(validatorModuleSource(stored.agent!));
+    expect(served.body).toBe(validatorModuleSource(stored.agent!, true));
     // In parts (a row each), which join to the code.
     const parts = await db.selectFrom('validator_code').select(['part', 'parts', 'code']).where('content_hash', '=', config.version).where('generator', '=', generator).where('kind', '=', 'server').orderBy('part').execute();
     expect(parts.map((p) => p.code).join('')).toBe(stored.server);
