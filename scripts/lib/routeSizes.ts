@@ -210,13 +210,18 @@ export interface Budget {
  * their steps, x-phone's libphonenumber beside the validator module, plain stakeholder cards, react-router's
  * production build: app 182 to 172 kB (171.4), pages 365 to 287 kB (InviteCustomerPage 286.7, FlowPage 278.8,
  * stakeholders 284.4), studio 562 to 477 kB (EditorPage 476.1).
+ * Session 11 (branch h16val): `step`, new, is a form step in all (`stepTotals`: its page, the lazily loaded
+ * searchable list and x-phone it needs, its validator modules, now one per step): the largest step of each route.
+ * Its target is issue 16's 300 kB; its limit is what the build reached when it was first measured (the
+ * stakeholders page's contact step, 357.3 kB: before the per-step modules the same step downloaded 482 kB with
+ * the role's whole module), so that nothing grows back while the searchable list's 58 kB is taken off.
  */
 export const BUDGETS: Record<'landing' | 'app' | 'page' | 'studio' | 'step', Budget> = {
   landing: { limit: 3, target: 120 },
   app: { limit: 172, target: 172 },
   page: { limit: 287, target: 300 },
   studio: { limit: 477, target: 559 },
-  step: { limit: 300, target: 300 },
+  step: { limit: 358, target: 300 },
 };
 
 export function budgetOf(route: string, budgets = BUDGETS): Budget {

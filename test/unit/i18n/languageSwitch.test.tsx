@@ -23,7 +23,7 @@ describe('a language switch on a form step', () => {
             release = () => resolve({ default: factory });
           }),
     );
-    const english = { version: 'v7', role: 'customer', locale: 'en', lists: {}, steps: {} } as unknown as AppConfig;
+    const english = { version: 'v7', role: 'customer', locale: 'en', lists: {} } as unknown as AppConfig;
     const arabic = { ...english, locale: 'ar' } as AppConfig;
     const { result, rerender } = renderHook(({ config }) => useStepValidator(config, ['applicantInfo']), { initialProps: { config: english } });
     await waitFor(() => expect(result.current).toBeDefined());

@@ -16,7 +16,6 @@ export function setValidatorModuleLoader(loader: ModuleLoader): void {
   loadModule = loader;
   modules.clear();
   resolved.clear();
-  loaded.clear();
   ready.clear();
 }
 
@@ -24,14 +23,12 @@ const importPhone = () => import('../../../validation/phone');
 
 /**
  * A validator module's validators, on the lists of its content version. The x-phone rule's code (libphonenumber
- * and its metadata) loads beside the module when the module's rules have one (its `phone` export): not with the
- * page's code, nor for a step without a phone number. `phoneLikely`: start that load with the module's.
+ * and its metadata) loads after the module when the module's rules have one (its `phone` export): not with the
+ * page's code, nor for a step without a phone number.
  */
-async function moduleValidators(url: string, lists: ReferenceLists, phoneLikely = true): Promise<PrecompiledValidators> {
-  const early = phoneLikely ? importPhone() : undefined;
+async function moduleValidators(url: string, lists: ReferenceLists): Promise<PrecompiledValidators> {
   const module = await loadModule(url);
-  const phone = module.phone === false ? undefined : await (early ?? importPhone());
-  return module.default(standaloneRequire(lists, phone));
+  return module.default(standaloneRequire(lists, module.phone === false ? undefined : await importPhone()));
 }
 
 /** The validators of one module (the studio preview's module of a draft step). */
@@ -44,44 +41,40 @@ const modules = new Map<string, Promise<PrecompiledValidators>>();
 /** The modules already in (a prefetched next step's): a page's validator is then ready at its first render. */
 const resolved = new Map<string, PrecompiledValidators>();
 /** A page's validator (its modules together), by its key. */
-const loaded = new Map<string, Promise<FormValidator>>();
 const ready = new Map<string, FormValidator>();
 
 const localeSuffix = (config: AppConfig) => (config.locale && config.locale !== 'en' ? `.${config.locale}` : '');
 /** `{version}/{role}/{names}` in English, `.{locale}` after it in another language (the same rules, its messages). */
 const keyOf = (config: AppConfig, names: readonly string[]) => `${config.version}/${config.role}/${names.join('+')}${localeSuffix(config)}`;
 
-/** Whether a step's rules have an x-phone (its module will want libphonenumber): the config's schema says so. */
-const phoneLikely = (config: AppConfig, name: string) => JSON.stringify(config.steps[name]?.schema ?? {}).includes('"x-phone"');
+const pathOf = (config: AppConfig, name: string) => `${config.version}/${config.role}/${name}${localeSuffix(config)}`;
 
 /**
  * One module of the config's content version, role and language: a step's validators (or `stakeholderList`, the
  * stakeholder list's), which the server cut from the version's code for that step
  * (`/api/validators/{version}/{role}/{step}.js`, `{step}.ar.js`, cached by the browser for good). Imported once.
  */
-const pathOf = (config: AppConfig, name: string) => `${config.version}/${config.role}/${name}${localeSuffix(config)}`;
 function loadModuleOf(config: AppConfig, name: string): Promise<PrecompiledValidators> {
   const path = pathOf(config, name);
   let promise = modules.get(path);
   if (!promise) {
-    promise = moduleValidators(`/api/validators/${path}.js`, config.lists, phoneLikely(config, name));
+    promise = moduleValidators(`/api/validators/${path}.js`, config.lists);
     promise.then(
       (validators) => modules.get(path) === promise && resolved.set(path, validators),
       // A failed import (network, or a version the server no longer keeps) is tried again next time.
       () => modules.delete(path),
     );
     for (const k of modules.keys()) if (!k.startsWith(`${config.version}/`)) modules.delete(k);
-    for (const k of resolved.keys()) if (!k.startsWith(`${config.version}/`)) resolved.delete(k);
+    for (const map of [resolved, ready]) for (const k of map.keys()) if (!k.startsWith(`${config.version}/`)) map.delete(k);
     modules.set(path, promise);
   }
   return promise;
 }
 
 /** The page's validator at once when all its modules are in (none to wait for), else undefined. */
-function readyNow(config: AppConfig, names: readonly string[], key: string): FormValidator | undefined {
+function readyNow(config: AppConfig, names: readonly string[], key: string, parts = names.map((name) => resolved.get(pathOf(config, name)))): FormValidator | undefined {
   const known = ready.get(key);
   if (known) return known;
-  const parts = names.map((name) => resolved.get(pathOf(config, name)));
   if (parts.some((p) => p === undefined)) return undefined;
   const validator = new PrecompiledValidator(Object.assign({}, ...parts) as PrecompiledValidators);
   ready.set(key, validator);
@@ -93,30 +86,16 @@ function readyNow(config: AppConfig, names: readonly string[], key: string): For
  * that Continue finds it there. A failure is left for the step's own load to report.
  */
 export function prefetchStepValidator(config: AppConfig, name: string): void {
-  const start = () => void loadModuleOf(config, name).catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 5000 });
-  else setTimeout(start, 1000);
+  (globalThis.requestIdleCallback ?? setTimeout)(() => void loadModuleOf(config, name).catch(() => undefined));
 }
 
 /**
  * The validators of the config's content version, role and language for the named steps (the page's modules
  * together: the stakeholders page's list and its open step), imported once per version.
  */
-export function loadStepValidator(config: AppConfig, names: readonly string[]): Promise<FormValidator> {
-  const key = keyOf(config, names);
-  let promise = loaded.get(key);
-  if (!promise) {
-    promise = Promise.all(names.map((name) => loadModuleOf(config, name))).then((parts) => {
-      const validator = ready.get(key) ?? new PrecompiledValidator(Object.assign({}, ...parts) as PrecompiledValidators);
-      ready.set(key, validator);
-      return validator;
-    });
-    promise.catch(() => loaded.delete(key));
-    for (const k of loaded.keys()) if (!k.startsWith(`${config.version}/`)) loaded.delete(k);
-    for (const k of ready.keys()) if (!k.startsWith(`${config.version}/`)) ready.delete(k);
-    loaded.set(key, promise);
-  }
-  return promise;
+export async function loadStepValidator(config: AppConfig, names: readonly string[]): Promise<FormValidator> {
+  const parts = await Promise.all(names.map((name) => loadModuleOf(config, name)));
+  return readyNow(config, names, keyOf(config, names), parts)!;
 }
 
 /**
