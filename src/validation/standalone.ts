@@ -2,8 +2,8 @@
  * Loading the validators that the server generates per content version with ajv's standalone code
  * (src/content/validatorCode.ts). The generated code is a CommonJS body that `require`s a few helpers: ajv's
  * runtime (string length, deep equality), ajv-formats' formats, the project's keyword runtime (`runtime.ts`) and
- * the version's reference lists. This module supplies them, the same in the browser (which imports the version's
- * module, `/api/validators/{version}/{role}.js`, with no compiler and no eval) and on the server.
+ * the version's reference lists. This module supplies them, the same in the browser (which imports its step's
+ * module, `/api/validators/{version}/{role}/{step}.js`, with no compiler and no eval) and on the server.
  */
 import type { ErrorObject } from 'ajv';
 import * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
