@@ -80,19 +80,24 @@ export function indexStandalone(body: string): StandaloneIndex {
     throw new Error('Unterminated string in generated validator code');
   };
 
+  /** Reads a string or a template's text from its quote at `i` (or a substitution's closing brace); the index after it. */
+  const quoted = (i: number, quote: string): number => {
+    flushCode(i);
+    let after = skipQuoted(i + 1, quote);
+    if (after < 0) {
+      templateDepths.push(depth);
+      depth++;
+      after = -after;
+    }
+    codeFrom = after;
+    last = 'x';
+    return after;
+  };
+
   for (let i = 0; i < body.length; ) {
     const c = body[i]!;
     if (c === '"' || c === "'" || c === '`') {
-      flushCode(i);
-      let after = skipQuoted(i + 1, c);
-      if (after < 0) {
-        templateDepths.push(depth);
-        depth++;
-        after = -after;
-      }
-      i = after;
-      codeFrom = i;
-      last = 'x';
+      i = quoted(i, c);
       continue;
     }
     if (c === '/' && REGEX_AFTER.has(last) && body[i + 1] !== '/' && body[i + 1] !== '*') {
@@ -127,16 +132,7 @@ export function indexStandalone(body: string): StandaloneIndex {
       if (templateDepths.length && templateDepths[templateDepths.length - 1] === depth) {
         // The end of a template literal's substitution: the template goes on.
         templateDepths.pop();
-        flushCode(i);
-        let after = skipQuoted(i + 1, '`');
-        if (after < 0) {
-          templateDepths.push(depth);
-          depth++;
-          after = -after;
-        }
-        i = after;
-        codeFrom = i;
-        last = 'x';
+        i = quoted(i, '`');
         continue;
       }
       if (depth === 0 && /^\s*function\b/.test(body.slice(start, start + 20))) {
