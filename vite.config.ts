@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { appMessages } from './scripts/lib/appMessages';
-import { APP_ENTRY, budgetProblems, type ChunkInfo, formatReport, packageBreakdown, routeReport } from './scripts/lib/routeSizes';
+import { APP_ENTRY, budgetProblems, type ChunkInfo, formatReport, formatStepTotals, packageBreakdown, routeReport, stepProblems, stepTotals } from './scripts/lib/routeSizes';
+import { formStepLoads } from './scripts/lib/stepLoads';
 
 const REPORT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -14,14 +15,16 @@ const BREAKDOWN_ROUTES = [APP_ENTRY, 'forms/FlowPage', 'stakeholders/Stakeholder
 /**
  * After a build, prints the gzipped JavaScript each route loads against its budget (scripts/lib/routeSizes.ts)
  * and fails the build when a route is above its limit, when the landing page (the entry) would load form code
- * (RJSF, ajv), or when a page other than the studio's would load ajv's compiler. Writes the table and what the
+ * (RJSF, ajv), or when a page other than the studio's would load ajv's compiler; and what each form step loads in
+ * all (its page, its lazily loaded widgets and x-phone, its validator modules for the content of schemas/: the
+ * largest step of each route against the `step` budget). Writes the tables and what the
  * main pages are made of, by package, to dist/bundle-report.md.
  */
 function routeSizeReport(): Plugin {
   return {
     name: 'quick-apply:route-sizes',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunks: ChunkInfo[] = Object.values(bundle).flatMap((o) =>
         o.type === 'chunk'
           ? [
@@ -40,7 +43,8 @@ function routeSizeReport(): Plugin {
           : [],
       );
       const report = routeReport(chunks);
-      const table = formatReport(report);
+      const totals = stepTotals(chunks, report, await formStepLoads());
+      const table = `${formatReport(report)}\n${formatStepTotals(totals)}`;
       this.info(`\n${table}`);
       const kb = (n: number) => (n / 1024).toFixed(1);
       const breakdown = BREAKDOWN_ROUTES.flatMap((route) => [
@@ -57,7 +61,7 @@ function routeSizeReport(): Plugin {
       if (report.compilerOutsideStudio.length > 0) {
         this.error(`ajv's compiler is in pages outside the studio (the browser compiles no schema):\n  ${report.compilerOutsideStudio.map((r) => `${r.route}: ${r.modules.slice(0, 3).join(', ')}`).join('\n  ')}`);
       }
-      const over = budgetProblems(report);
+      const over = [...budgetProblems(report), ...stepProblems(totals)];
       if (over.length > 0) this.error(`JavaScript budgets exceeded (scripts/lib/routeSizes.ts BUDGETS):\n  ${over.join('\n  ')}`);
     },
   };

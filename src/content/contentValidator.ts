@@ -2,10 +2,11 @@ import type Ajv from 'ajv';
 import type { AnySchemaObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../validation/createAjv';
 import { type FieldError, toFieldErrors } from '../validation/errors';
-import type { PrecompiledFunction, PrecompiledValidators } from '../validation/standalone';
+import { type PrecompiledFunction, type PrecompiledValidators, STAKEHOLDER_LIST_MODULE } from '../validation/standalone';
 import { schemaIdFor } from './buildContent';
 import { buildConfigDocument } from './configDocument';
 import { type BuiltContent, ROLES, type Role } from './contentTypes';
+import { indexStandalone, keysOfRoots, pickExports, type StandaloneIndex } from './stepModules';
 import { compileValidatorCode, GENERATOR_AJV_OPTIONS, generateValidatorCode, instantiateValidatorCode, type ValidatorCodeCache } from './validatorCode';
 
 /** The ref of the stakeholder list's "complete" rules (the browser's Continue check on the stakeholders page). */
@@ -34,6 +35,10 @@ export class ContentValidator {
   /** Whether V8 refused the code cache given to precompileInSlices (made from other code): the body was parsed instead. */
   codeCacheRejected: boolean | undefined;
   private readonly modules = new Map<Role, string>();
+  /** Each role's module cut into statements, from which the steps' modules are taken (src/content/stepModules.ts). */
+  private readonly indexes = new Map<Role, StandaloneIndex>();
+  /** The `$id`s of each role's form schemas (its config's steps and the stakeholder list). */
+  private readonly roleIds = new Map<Role, Set<string>>();
   /** Reads a role's stored browser code (the content store sets it: read at the first request, not at start). */
   private loadStored: ((role: Role) => Promise<string | undefined>) | undefined;
 
@@ -148,6 +153,31 @@ export class ContentValidator {
     const stored = await this.loadStored?.(role).catch(() => undefined);
     if (stored !== undefined && !this.modules.has(role)) this.modules.set(role, stored);
     return this.browserCode(role);
+  }
+
+  /**
+   * The schemas a browser module of a role covers, by its name: a step of the role's config (its `$id`), or
+   * `stakeholderList` (the list's rules and its "complete" rules). Undefined for a name the role does not have.
+   */
+  moduleRoots(role: Role, name: string): string[] | undefined {
+    const list = this.content.stakeholderList?.$id as string | undefined;
+    if (name === STAKEHOLDER_LIST_MODULE) return list ? [list, completeListRef(list)] : undefined;
+    let ids = this.roleIds.get(role);
+    if (!ids) this.roleIds.set(role, (ids = new Set(this.formRoots(role).map((s) => s.$id as string))));
+    const id = Object.hasOwn(this.content.steps, name) ? (this.content.steps[name]!.schema.$id as string) : undefined;
+    return id !== undefined && ids.has(id) ? [id] : undefined;
+  }
+
+  /**
+   * The browser module of one step (or of the stakeholder list) of a role: the role's code with only what that step's
+   * exports need (src/content/stepModules.ts), undefined for a name the role does not have.
+   */
+  async stepModule(role: Role, name: string): Promise<string | undefined> {
+    const roots = this.moduleRoots(role, name);
+    if (!roots) return undefined;
+    let index = this.indexes.get(role);
+    if (!index) this.indexes.set(role, (index = indexStandalone(await this.browserModule(role))));
+    return pickExports(index, keysOfRoots(roots));
   }
 
   /** The generated code of one step alone (the studio's preview of a draft step). */

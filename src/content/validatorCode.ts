@@ -1,9 +1,9 @@
 /**
  * Generates the validators of a content version as ajv standalone code (server side only: it needs ajv's
  * compiler). The project's keywords generate calls to `src/validation/runtime.ts` by module name, so the code
- * runs wherever `standaloneRequire` supplies that runtime: in the browser, which imports the module of its
- * version and role from `/api/validators/{version}/{role}.js` and compiles nothing, and on the server, which
- * validates every save with the same code.
+ * runs wherever `standaloneRequire` supplies that runtime: in the browser, which imports its step's part of its
+ * version's and role's code (`/api/validators/{version}/{role}/{step}.js`, src/content/stepModules.ts) and compiles
+ * nothing, and on the server, which validates every save with the same code.
  */
 import { compileFunction } from 'node:vm';
 import type Ajv from 'ajv';

@@ -2,8 +2,8 @@
  * Loading the validators that the server generates per content version with ajv's standalone code
  * (src/content/validatorCode.ts). The generated code is a CommonJS body that `require`s a few helpers: ajv's
  * runtime (string length, deep equality), ajv-formats' formats, the project's keyword runtime (`runtime.ts`) and
- * the version's reference lists. This module supplies them, the same in the browser (which imports the version's
- * module, `/api/validators/{version}/{role}.js`, with no compiler and no eval) and on the server.
+ * the version's reference lists. This module supplies them, the same in the browser (which imports its step's
+ * module, `/api/validators/{version}/{role}/{step}.js`, with no compiler and no eval) and on the server.
  */
 import type { ErrorObject } from 'ajv';
 import * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
@@ -21,7 +21,7 @@ export type PhoneRuntime = typeof Phone;
  * rules and phone.ts's x-phone, which is apart so that the browser loads libphonenumber's metadata beside the
  * validator module (src/app/features/forms/stepValidator.ts) rather than with every form page's code.
  */
-export function keywordRuntime(phone: PhoneRuntime) {
+export function keywordRuntime(phone: PhoneRuntime | undefined) {
   return { ...rules, ...phone };
 }
 
@@ -45,6 +45,12 @@ export function subSchemaKey(rootId: string, hash: string): string {
   return `isValid:${hash}@${rootId}`;
 }
 
+/**
+ * The name of the browser module of the stakeholder list's rules (the stakeholders page's share rule and its
+ * Continue): `/api/validators/{version}/customer/stakeholderList.js`, beside the steps' modules named by step id.
+ */
+export const STAKEHOLDER_LIST_MODULE = 'stakeholderList';
+
 type Module = Record<string, unknown>;
 /** A CommonJS module's export, whichever way the bundler interoperates (on the namespace or on its `default`). */
 function exported(namespace: Module, name: string): unknown {
@@ -56,8 +62,11 @@ function defaultOf(namespace: Module): Module {
   return { default: typeof d === 'function' ? d : d.default };
 }
 
-/** The `require` the generated code calls: only the modules it may name. `phone`: phone.ts's exports. */
-export function standaloneRequire(lists: ReferenceLists, phone: PhoneRuntime): (name: string) => unknown {
+/**
+ * The `require` the generated code calls: only the modules it may name. `phone`: phone.ts's exports, which a
+ * browser module whose `phone` export is false does without (none of its rules is an x-phone).
+ */
+export function standaloneRequire(lists: ReferenceLists, phone: PhoneRuntime | undefined): (name: string) => unknown {
   const modules: Record<string, unknown> = {
     'ajv/dist/runtime/ucs2length': defaultOf(ucs2length as unknown as Module),
     'ajv/dist/runtime/equal': defaultOf(equal as unknown as Module),
@@ -71,7 +80,17 @@ export function standaloneRequire(lists: ReferenceLists, phone: PhoneRuntime): (
   };
 }
 
-/** Wraps a generated CommonJS body as the ES module served to the browser (no eval needed to run it). */
-export function validatorModuleSource(body: string): string {
-  return `export default function validators(require) {\nconst exports = {};\n${body}\nreturn exports;\n}\n`;
+/** What the browser's module exports: the factory, and whether its code calls phone.ts's x-phone rule. */
+export interface ValidatorModuleExports {
+  default: ValidatorFactory;
+  /** False when no rule of the module is an x-phone: the browser then does not load libphonenumber for it. */
+  phone?: boolean;
+}
+
+/**
+ * Wraps a generated CommonJS body as the ES module served to the browser (no eval needed to run it). `phone`:
+ * whether the body calls phone.ts (the server knows its function names; this module must not import it).
+ */
+export function validatorModuleSource(body: string, phone: boolean): string {
+  return `export const phone = ${phone};\nexport default function validators(require) {\nconst exports = {};\n${body}\nreturn exports;\n}\n`;
 }

@@ -48,7 +48,7 @@ describeEachDatabase('validator modules', (db) => {
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(plain.body.startsWith('export default function validators(require)')).toBe(true);
+    expect(plain.body).toMatch(/^export const phone = true;\nexport default function validators\(require\)/);
     expect(plain.body).not.toMatch(/new Function|\beval\(/);
     const zipped = await call('GET', url, undefined, undefined, { 'accept-encoding': 'gzip, br' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -75,7 +75,7 @@ describeEachDatabase('validator modules', (db) => {
     await expect.poll(async () => (await repo.kinds(db, config.version, generator)).sort(), { timeout: 60_000, interval: 200 }).toEqual(['agent', 'customer', 'server']);
     const stored = await repo.get(db, config.version, generator);
     const served = await call('GET', `/api/validators/${config.version}/agent.js`, undefined, undefined, { 'accept-encoding': 'identity' });
-    expect(served.body).toBe(validatorModuleSource(stored.agent!));
+    expect(served.body).toBe(validatorModuleSource(stored.agent!, true));
     // In parts (a row each), which join to the code.
     const parts = await db.selectFrom('validator_code').select(['part', 'parts', 'code']).where('content_hash', '=', config.version).where('generator', '=', generator).where('kind', '=', 'server').orderBy('part').execute();
     expect(parts.map((p) => p.code).join('')).toBe(stored.server);
@@ -107,6 +107,73 @@ describeEachDatabase('validator modules', (db) => {
     expect((await call('GET', `/api/validators/${config.version}/root.js`)).statusCode).toBe(400);
     expect((await call('GET', '/api/validators/../config/customer.js')).statusCode).toBeGreaterThanOrEqual(400);
     expect((await call('GET', '/api/validators/drafts/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.js')).statusCode).toBe(404);
+  });
+
+  it("serves each step's module: the role's code for that step only, immutable, gzipped on request, with the server's errors in each language", async () => {
+    const url = `/api/validators/${config.version}/customer/applicantInfo.js`;
+    const plain = await call('GET', url, undefined, undefined, { 'accept-encoding': 'identity' });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const whole = await call('GET', `/api/validators/${config.version}/customer.js`, undefined, undefined, { 'accept-encoding': 'identity' });
+    expect(plain.body.length).toBeLessThan(whole.body.length / 10);
+    const zipped = await call('GET', url, undefined, undefined, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const module = (await import(`data:text/javascript;base64,${Buffer.from(plain.body).toString('base64')}`)) as { default: ValidatorFactory; phone: boolean };
+    // The mobile number's x-phone rule: the browser loads libphonenumber beside this module, and not beside one without it.
+    expect(module.phone).toBe(true);
+    const validator = new PrecompiledValidator(module.default(standaloneRequire(config.lists, phone)));
+    const data = { applicantInfo: { fullName: ' Aisha', email: 'aisha@gmail', countryCode: '971', mobileNo: '12' } };
+    const content = await app.contentStore.current();
+    const errors = validator.fieldErrors(config.steps.applicantInfo.schema, data);
+    expect(errors.length).toBeGreaterThan(1);
+    expect(errors).toEqual(content.validator.validate('steps/applicantInfo', data));
+    // Another step's rules are not in it.
+    expect(() => validator.fieldErrors(config.steps.companyDetails.schema, {})).toThrow(/No precompiled validator/);
+
+    const details = await call('GET', `/api/validators/${config.version}/customer/companyDetails.js`, undefined, undefined, { 'accept-encoding': 'identity' });
+    const detailsModule = (await import(`data:text/javascript;base64,${Buffer.from(details.body).toString('base64')}`)) as { default: ValidatorFactory; phone: boolean };
+    expect(detailsModule.phone).toBe(false);
+    // No libphonenumber given: a module without x-phone does not need it.
+    expect(new PrecompiledValidator(detailsModule.default(standaloneRequire(config.lists, undefined))).fieldErrors(config.steps.companyDetails.schema, {}).length).toBeGreaterThan(0);
+
+    // Arabic: the same rules with the Arabic catalogue's messages.
+    const arabic = await call('GET', `/api/validators/${config.version}/customer/applicantInfo.ar.js`, undefined, undefined, { 'accept-encoding': 'identity' });
+    expect(arabic.statusCode).toBe(200);
+    const arFactory = await importModule(arabic.body);
+    const arErrors = new PrecompiledValidator(arFactory(standaloneRequire(config.lists, phone))).fieldErrors(config.steps.applicantInfo.schema, data);
+    expect(arErrors.map((e) => e.path)).toEqual(errors.map((e) => e.path));
+    expect(arErrors.some((e) => /[\u0600-\u06FF]/.test(e.message))).toBe(true);
+
+    // The stakeholder list's rules, and an agent's step.
+    expect((await call('GET', `/api/validators/${config.version}/customer/stakeholderList.js`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/validators/${config.version}/agent/kycAnnexure.js`, undefined, undefined, { 'accept-encoding': 'identity' })).body).toContain('kycAnnexure.schema.json');
+  });
+
+  it("answers 404 for a step the role does not have or a version the server does not keep, 400 for a malformed step's address", async () => {
+    for (const url of [
+      `/api/validators/${config.version}/customer/kycAnnexure.js`,
+      `/api/validators/${config.version}/customer/nothing.js`,
+      `/api/validators/${config.version}/customer/constructor.js`,
+      `/api/validators/${config.version}/agent/toString.ar.js`,
+      '/api/validators/0123456789abcdef/customer/applicantInfo.js',
+    ]) {
+      const answer = await call('GET', url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json().errors[0].errorCode).toBe('VALIDATORS_NOT_FOUND');
+    }
+    for (const url of [
+      `/api/validators/${config.version}/customer/applicantInfo.fr.js`,
+      `/api/validators/${config.version}/customer/applicantInfo`,
+      `/api/validators/${config.version}/customer/__proto__.js`,
+      `/api/validators/${config.version}/root/applicantInfo.js`,
+      `/api/validators/${config.version}/customer/${'a'.repeat(70)}.js`,
+      '/api/validators/NOTAVERSION/customer/applicantInfo.js',
+    ]) {
+      expect((await call('GET', url)).statusCode, url).toBe(400);
+    }
   });
 
   it("generates a draft step's module for product staff only, and serves it at the address it returns", async () => {

@@ -2,7 +2,7 @@
  * Issue 16: a Content-Security-Policy without 'unsafe-eval' and without 'unsafe-inline' in script-src, on every
  * page, and the forms working under it. Chromium refuses any eval (new Function) under this policy, so a form
  * that renders, shows its inline errors and saves proves that the browser compiles no schema: it runs the
- * validators the server generated for the content version (/api/validators/{version}/{role}.js). The studio's
+ * validators the server generated for the content version, each step's own (/api/validators/{version}/{role}/{step}.js). The studio's
  * editor, which previews and lints drafts, works under it too (the server generates and lints for it).
  */
 import type { Browser, Page } from 'playwright-core';
@@ -83,7 +83,12 @@ suite('the strict Content-Security-Policy', () => {
     const saved = await savedProspect(page, server, prospectId);
     expect((saved.prospect.organizationInfo as { companyName?: string }).companyName).toBe('Falcon Trading LLC');
     const version = ((await (await fetch(server.url + '/api/config?segment=sme&role=customer')).json()) as { version: string }).version;
-    expect([...validatorModules]).toContain(`200 /api/validators/${version}/customer.js`);
+    // Each step's own module (the basic information's on the first page, Company Details' here; the next step's
+    // fetched ahead when idle), never the role's whole module.
+    expect([...validatorModules]).toContain(`200 /api/validators/${version}/customer/applicantInfo.js`);
+    expect([...validatorModules]).toContain(`200 /api/validators/${version}/customer/companyDetails.js`);
+    expect([...validatorModules]).toContain(`200 /api/validators/${version}/customer/companyIndustry.js`);
+    expect([...validatorModules].filter((m) => !/\/customer\/[A-Za-z0-9]+\.js$/.test(m))).toEqual([]);
     await page.close();
   });
 

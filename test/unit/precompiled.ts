@@ -33,13 +33,25 @@ export function precompiledValidator(files: ContentFiles, role: Role): Precompil
   return new PrecompiledValidator(factoryOf(v.browserCode(role))(standaloneRequire(v.content.lists, phone)));
 }
 
-/** Makes the app's loader import modules generated in this process (for pages that load their validators). */
+/** The precompiled validator of one step's module of a role (or `stakeholderList`), as a form page builds it. */
+export async function precompiledStepValidator(files: ContentFiles, role: Role, step: string): Promise<PrecompiledValidator> {
+  const v = contentValidator(files);
+  const body = await v.stepModule(role, step);
+  if (body === undefined) throw new Error(`no module for the step ${step} of the ${role}`);
+  return new PrecompiledValidator(factoryOf(body)(standaloneRequire(v.content.lists, phone)));
+}
+
+/**
+ * Makes the app's loader import modules generated in this process (for pages that load their validators): each
+ * step's module as the server cuts it (`/api/validators/{version}/{role}/{step}.js`).
+ */
 export function serveValidatorModules(files: ContentFiles): void {
   const v = contentValidator(files);
   setValidatorModuleLoader(async (url) => {
-    const role = /\/(customer|agent)\.js$/.exec(url)?.[1] as Role | undefined;
-    if (!role || !url.startsWith(`/api/validators/${v.content.version}/`)) throw new Error(`no validator module at ${url}`);
-    return { default: factoryOf(v.browserCode(role)) };
+    const [, role, step] = /\/(customer|agent)\/([A-Za-z0-9]+)\.js$/.exec(url) ?? [];
+    const body = role && step && url.startsWith(`/api/validators/${v.content.version}/`) ? await v.stepModule(role as Role, step) : undefined;
+    if (body === undefined) throw new Error(`no validator module at ${url}`);
+    return { default: factoryOf(body) };
   });
 }
 

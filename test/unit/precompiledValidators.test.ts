@@ -16,7 +16,9 @@ import { DEFAULT_FIXTURE_TODAY, parseFixtures } from '../../src/content/fixtures
 import { readContentDir } from '../../src/content/readContentDir';
 import { setToday } from '../../src/validation/clock';
 import { toFieldErrors } from '../../src/validation/errors';
-import { precompiledValidator } from './precompiled';
+import { STAKEHOLDER_LIST_MODULE } from '../../src/validation/standalone';
+import type { PrecompiledValidator } from '../../src/validation/precompiledValidator';
+import { precompiledStepValidator, precompiledValidator } from './precompiled';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixturesDir = join(root, 'fixtures');
@@ -35,6 +37,17 @@ const roleSchemas = Object.fromEntries(
   roles.map((role) => [role, new Set(Object.values(buildConfigDocument(built, { role, schemaVersion: 1 }).steps).map((s) => s.schema.$id as string))]),
 );
 const listId = built.stakeholderList!.$id as string;
+/** The module a form page imports for a schema: its step's (by step id), or the stakeholder list's. */
+const moduleNameOf = (id: string) =>
+  id === listId || id === completeListRef(listId) ? STAKEHOLDER_LIST_MODULE : Object.entries(built.steps).find(([, s]) => s.schema.$id === id)?.[0];
+/** Each role's step modules (`/api/validators/{version}/{role}/{step}.js`), by step. */
+const stepBrowser: Record<string, Record<string, PrecompiledValidator>> = {};
+for (const role of roles) {
+  const own: Record<string, PrecompiledValidator> = (stepBrowser[role] = {});
+  for (const name of [...Object.keys(buildConfigDocument(built, { role, schemaVersion: 1 }).steps), STAKEHOLDER_LIST_MODULE]) {
+    own[name] = await precompiledStepValidator(files, role, name);
+  }
+}
 
 /** The schema the browser would validate a fixture's data with (a step by `$id`, the list, or its complete rules). */
 function browserSchema(id: string): RJSFSchema | undefined {
@@ -61,6 +74,15 @@ describe('precompiled validators', () => {
     for (const step of Object.values(built.steps)) expect(server.validator(step.schema.$id as string)).not.toBe(runtime.validator(step.schema.$id as string));
     expect(server.validate('prospect', {})).toEqual(runtime.validate('prospect', {}));
     for (const role of roles) for (const id of roleSchemas[role]!) expect(() => browser[role]!.fieldErrors(browserSchema(id)!, {})).not.toThrow();
+    // Each step's module holds its step and no other (a page validates its own step only).
+    for (const role of roles) {
+      for (const id of roleSchemas[role]!) {
+        const own = stepBrowser[role]![moduleNameOf(id)!]!;
+        expect(() => own.fieldErrors(browserSchema(id)!, {})).not.toThrow();
+        const other = [...roleSchemas[role]!].find((o) => o !== id)!;
+        expect(() => own.fieldErrors(browserSchema(other)!, {})).toThrow(/No precompiled validator/);
+      }
+    }
   });
 
   for (const file of fixtureFiles) {
@@ -85,13 +107,15 @@ describe('precompiled validators', () => {
             const schema = browserSchema(id);
             for (const role of roles) {
               if (!schema || !(roleSchemas[role]!.has(id) || id === listId || id === completeListRef(listId))) continue;
-              const validator = browser[role]!;
-              expect(validator.fieldErrors(schema, data)).toEqual(expected);
-              if (schema.$id) {
-                const utils = createSchemaUtils(validator, schema);
-                utils.getDefaultFormState(schema, data as never);
-                resolveAll(utils, schema, data);
-                expect(validator.missingKeys()).toEqual([]);
+              // The role's whole module, and the step's own module (what a form page imports).
+              for (const validator of [browser[role]!, stepBrowser[role]![moduleNameOf(id)!]!]) {
+                expect(validator.fieldErrors(schema, data)).toEqual(expected);
+                if (schema.$id) {
+                  const utils = createSchemaUtils(validator, schema);
+                  utils.getDefaultFormState(schema, data as never);
+                  resolveAll(utils, schema, data);
+                  expect(validator.missingKeys()).toEqual([]);
+                }
               }
             }
           }

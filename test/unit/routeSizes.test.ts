@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, budgetProblems, type ChunkInfo, formatReport, packageBreakdown, packageOf, routeName, routeReport } from '../../scripts/lib/routeSizes';
+import { BUDGETS, budgetProblems, type ChunkInfo, formatReport, formatStepTotals, largestSteps, packageBreakdown, packageOf, routeName, routeReport, stepProblems, stepTotals } from '../../scripts/lib/routeSizes';
+import { LAZY_WIDGET_CHUNKS } from '../../scripts/lib/stepLoads';
 
 const chunk = (fileName: string, over: Partial<ChunkInfo> = {}): ChunkInfo => ({
   fileName,
@@ -60,10 +63,39 @@ describe('the build report of gzipped JavaScript per route', () => {
   it('fails a route above its limit (the app entry, pages and the studio each have their own) and passes one at it', () => {
     const report = routeReport(chunks, length);
     const kb = (bytes: number) => bytes / 1024;
-    const budgets = { landing: { limit: 1, target: 1 }, app: { limit: kb(150), target: 0 }, page: { limit: kb(469), target: 0 }, studio: { limit: 1, target: 1 } };
+    const budgets = { landing: { limit: 1, target: 1 }, app: { limit: kb(150), target: 0 }, page: { limit: kb(469), target: 0 }, studio: { limit: 1, target: 1 }, step: { limit: 1, target: 1 } };
     expect(budgetProblems(report, budgets)).toEqual([expect.stringMatching(/^forms\/FlowPage: 0\.5 kB gzipped, above its limit/)]);
     expect(budgetProblems(report, { ...budgets, page: { limit: kb(470), target: 0 } })).toEqual([]);
     expect(formatReport(report, budgets)).toMatch(/forms\/FlowPage .* OVER THE LIMIT/);
+  });
+
+  it('counts a form step in all: its page, the lazy chunks it needs (shared files once) and its validator modules; fails the largest step above the limit', () => {
+    const withLazy = [
+      ...chunks.map((c) => (c.fileName === 'FlowPage.js' ? { ...c, dynamicImports: ['List.js', 'phone.js'] } : c)),
+      chunk('List.js', { isDynamicEntry: true, facadeModuleId: '/app/widgets/custom/LargeListSelect.tsx', code: 'l'.repeat(40), imports: ['forms.js', 'parser.js'] }),
+      chunk('phone.js', { isDynamicEntry: true, facadeModuleId: '/app/src/validation/phone.ts', code: 'n'.repeat(30), imports: ['parser.js'] }),
+      chunk('parser.js', { code: 'q'.repeat(25) }),
+    ];
+    const report = routeReport(withLazy, length);
+    const loads = [
+      { route: 'forms/FlowPage', step: 'plain', validatorBytes: 11, lazyChunks: [] },
+      { route: 'forms/FlowPage', step: 'phone', validatorBytes: 13, lazyChunks: ['widgets/custom/LargeListSelect', 'src/validation/phone'] },
+    ];
+    const totals = stepTotals(withLazy, report, loads, length);
+    // The page: entry 100 + vendor 50 + forms 300 + FlowPage 20 = 470.
+    expect(totals.map((t) => [t.step, t.pageBytes, t.lazyBytes, t.totalBytes])).toEqual([
+      ['plain', 470, 0, 481],
+      // The list 40 + phone 30 + their parser 25 once; forms.js is the page's already.
+      ['phone', 470, 95, 578],
+    ]);
+    expect(largestSteps(totals).map((t) => t.step)).toEqual(['phone']);
+    const kb = (bytes: number) => bytes / 1024;
+    expect(stepProblems(totals, { ...BUDGETS, step: { limit: kb(577), target: kb(300) } })).toEqual([expect.stringMatching(/^forms\/FlowPage \(phone\): 0\.6 kB gzipped in all, above its limit/)]);
+    expect(stepProblems(totals, { ...BUDGETS, step: { limit: kb(578), target: kb(300) } })).toEqual([]);
+    expect(formatStepTotals(totals, { ...BUDGETS, step: { limit: kb(578), target: kb(300) } })).toMatch(/forms\/FlowPage \(phone\) .*= +0\.6 kB {2}\(above the target\)/);
+    // A lazy chunk the build does not have, or a route it does not have: the accounting would be short.
+    expect(() => stepTotals(withLazy, report, [{ ...loads[0]!, lazyChunks: ['widgets/custom/Nothing'] }], length)).toThrow(/No lazily loaded chunk/);
+    expect(() => stepTotals(withLazy, report, [{ ...loads[0]!, route: 'forms/Nothing' }], length)).toThrow(/No route/);
   });
 
   it("shares a chunk's gzipped size out over its packages by rendered length", () => {
@@ -99,5 +131,12 @@ describe('the build report of gzipped JavaScript per route', () => {
 
   it('reports nothing without an entry chunk', () => {
     expect(routeReport([chunk('a.js')], length)).toEqual({ routes: [], onDemand: [], formCodeInEntry: [], compilerOutsideStudio: [] });
+  });
+
+  it('knows the chunk of every lazily loaded widget of widgets/index.ts', () => {
+    const source = readFileSync(join(import.meta.dirname, '..', '..', 'widgets', 'index.ts'), 'utf8');
+    const lazy = source.slice(source.indexOf('const LAZY'), source.indexOf('};', source.indexOf('const LAZY')));
+    const names = [...lazy.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]);
+    expect(names.sort()).toEqual(Object.keys(LAZY_WIDGET_CHUNKS).sort());
   });
 });

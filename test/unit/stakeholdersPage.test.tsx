@@ -76,7 +76,11 @@ beforeAll(async () => {
   // The page imports its version's validator module; here it is generated in the process, as the server would.
   serveValidatorModules(files);
   // Loaded once, as after the first page of the session: the page then renders its cards at once.
-  await loadStepValidator(config as never);
+  await loadStepValidator(config as never, ['stakeholderList']);
+  // ... and the wizards' steps (each its own module, with the list's), as the page's idle prefetch would have.
+  for (const flow of ['stakeholderPerson', 'stakeholderCompany']) {
+    for (const { step } of config.flows[flow]!.steps) await loadStepValidator(config as never, ['stakeholderList', step]);
+  }
 });
 
 let edits: { next: Record<string, unknown>; valid?: boolean }[] = [];

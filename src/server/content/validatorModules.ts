@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { validatorModuleSource } from '../../validation/standalone';
+import * as phone from '../../validation/phone';
+import { RUNTIME_MODULE, validatorModuleSource } from '../../validation/standalone';
 
 /** A validator module ready to send: the ES module text and its gzip (generated once, sent many times). */
 export interface ValidatorModule {
@@ -9,8 +10,18 @@ export interface ValidatorModule {
   gzip: Buffer;
 }
 
+/** How generated code calls phone.ts's functions (src/validation/keywords.ts: `require("./runtime.js").checkPhone`). */
+const PHONE_CALLS = Object.entries(phone)
+  .filter(([, value]) => typeof value === 'function')
+  .map(([name]) => `require(${JSON.stringify(RUNTIME_MODULE)}).${name}`);
+
+/** Whether generated code calls the x-phone rule's runtime (the browser then loads libphonenumber beside it). */
+export function usesPhone(body: string): boolean {
+  return PHONE_CALLS.some((call) => body.includes(call));
+}
+
 export function validatorModule(body: string): ValidatorModule {
-  const source = Buffer.from(validatorModuleSource(body), 'utf8');
+  const source = Buffer.from(validatorModuleSource(body, usesPhone(body)), 'utf8');
   return { source, gzip: gzipSync(source, { level: 9 }) };
 }
 

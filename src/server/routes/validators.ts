@@ -15,6 +15,17 @@ const params = {
     role: { type: 'string', enum: ROLES.flatMap((r) => LOCALES.map((l) => (l === DEFAULT_LOCALE ? `${r}.js` : `${r}.${l}.js`))) },
   },
 } as const;
+const stepParams = {
+  type: 'object',
+  required: ['version', 'role', 'step'],
+  additionalProperties: false,
+  properties: {
+    version: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+    role: { type: 'string', enum: [...ROLES] },
+    // companyDetails.js (English), companyDetails.ar.js (the locale's messages), stakeholderList.js, ...
+    step: { type: 'string', pattern: `^[A-Za-z][A-Za-z0-9]{0,63}(\\.(${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join('|')}))?\\.js$` },
+  },
+} as const;
 const draftParams = {
   type: 'object',
   required: ['token'],
@@ -38,10 +49,16 @@ export function sendModule(request: FastifyRequest, reply: FastifyReply, module:
  * browser imports it and compiles no schema, so the CSP needs no 'unsafe-eval'. Public like the config document it
  * belongs to; immutable, since the address names the content. A version this process no longer keeps answers 404
  * (the browser then reloads the config).
+ * GET /api/validators/{version}/{role}/{step}.js (and {step}.{locale}.js): the same code cut to one step of the
+ * role's config (or `stakeholderList`, the stakeholder list's rules): only the functions that step's validators
+ * need (src/content/stepModules.ts). What a form page imports, so that a step downloads its own rules only.
+ * An unknown step of the role answers 404 like an unknown version.
  * GET /api/validators/drafts/{token}.js: a studio preview's module (POST /api/studio/preview).
  */
 const validatorRoutes: FastifyPluginAsync = async (app) => {
   const modules = new Map<string, ValidatorModule>();
+  /** The steps' modules of the versions still served (a few kB each, about 30 per role and language). */
+  const stepModules = new Map<string, ValidatorModule>();
 
   app.get<{ Params: { version: string; role: string } }>('/validators/:version/:role', { schema: { params } }, async (request, reply) => {
     const { version } = request.params;
@@ -56,6 +73,24 @@ const validatorRoutes: FastifyPluginAsync = async (app) => {
       // The modules of the versions still served (a few at most): drop those of versions no longer cached.
       for (const k of modules.keys()) if (!compiledByHash(k.split('/')[0]!)) modules.delete(k);
       modules.set(key, module);
+    }
+    return sendModule(request, reply, module, 'public, max-age=31536000, immutable');
+  });
+
+  app.get<{ Params: { version: string; role: Role; step: string } }>('/validators/:version/:role/:step', { schema: { params: stepParams } }, async (request, reply) => {
+    const { version, role } = request.params;
+    const [step, locale = DEFAULT_LOCALE] = request.params.step.replace(/\.js$/, '').split('.') as [string, Locale?];
+    const key = `${version}/${role}/${step}.${locale}`;
+    let module = stepModules.get(key);
+    if (!module) {
+      const current = await app.contentStore.current();
+      const compiled = current.built.version === version ? current : compiledByHash(version);
+      if (!compiled) throw notFound(`content version ${version}`);
+      const body = await localizedContent(compiled, locale).validator.stepModule(role, step);
+      if (body === undefined) throw notFound(`the step ${step} of the ${role}'s forms`);
+      module = validatorModule(body);
+      for (const k of stepModules.keys()) if (!compiledByHash(k.split('/')[0]!)) stepModules.delete(k);
+      stepModules.set(key, module);
     }
     return sendModule(request, reply, module, 'public, max-age=31536000, immutable');
   });

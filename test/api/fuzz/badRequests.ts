@@ -51,6 +51,7 @@ export const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: strin
   { method: 'POST', path: '/api/studio/preview' },
   { method: 'POST', path: '/api/studio/lint' },
   { method: 'GET', path: '/api/validators/{id}/customer.js' },
+  { method: 'GET', path: '/api/validators/{id}/customer/{key}' },
   { method: 'GET', path: '/api/validators/drafts/{key}' },
 ];
 

@@ -20,7 +20,7 @@ describe('a language switch on a form step', () => {
     const factory: ValidatorFactory = () => ({});
     let release: (() => void) | undefined;
     setValidatorModuleLoader((url) =>
-      url.endsWith('/customer.js')
+      url.endsWith('/customer/applicantInfo.js')
         ? Promise.resolve({ default: factory })
         : new Promise((resolve) => {
             release = () => resolve({ default: factory });
@@ -28,7 +28,7 @@ describe('a language switch on a form step', () => {
     );
     const english = { version: 'v7', role: 'customer', locale: 'en', lists: {} } as unknown as AppConfig;
     const arabic = { ...english, locale: 'ar' } as AppConfig;
-    const { result, rerender } = renderHook(({ config }) => useStepValidator(config), { initialProps: { config: english } });
+    const { result, rerender } = renderHook(({ config }) => useStepValidator(config, ['applicantInfo']), { initialProps: { config: english } });
     await waitFor(() => expect(result.current).toBeDefined());
     const inEnglish = result.current;
     rerender({ config: arabic });

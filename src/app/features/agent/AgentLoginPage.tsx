@@ -14,6 +14,9 @@ import { AGENT_HOME } from './agentSteps';
 import { extraErrorsOf, fieldErrorsOf, useMessageOf } from './fieldErrors';
 import { agentSearchAtom, initialSearch } from './searchState';
 
+/** The page's step: its validators are that step's module. */
+const AGENT_LOGIN_STEP = ['agentLogin'] as const;
+
 interface LoginAnswer {
   access_token: string;
   refresh_token: string;
@@ -36,7 +39,7 @@ function LoginForm({ config }: { config: AppConfig }) {
   const resetSearch = useSetAtom(agentSearchAtom);
   const navigate = useNavigate();
   const location = useLocation();
-  const validator = useStepValidator(config);
+  const validator = useStepValidator(config, AGENT_LOGIN_STEP);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ title: 'notAgent' | 'locked' | 'failed'; error?: unknown } | null>(null);
@@ -45,7 +48,7 @@ function LoginForm({ config }: { config: AppConfig }) {
   // until the agent presses Login again; only the failure message shows).
   const [attempts, setAttempts] = useState(0);
   const alertRef = useRef<HTMLDivElement>(null);
-  const step = config.steps.agentLogin;
+  const step = config.steps[AGENT_LOGIN_STEP[0]];
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();

@@ -5,7 +5,7 @@ import type { UploadOptions } from '../../../../widgets/FormContext';
 import { ApiRequestError } from '../../lib/secureFetch';
 import type { AppConfig } from '../config/useConfig';
 import { StepForm } from '../forms/StepForm';
-import { useStepValidator } from '../forms/stepValidator';
+import { prefetchStepValidator, useStepValidator } from '../forms/stepValidator';
 import { applyLogic, logicOf } from '../forms/formLogic';
 import { useApi } from '../session/session';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
@@ -33,7 +33,6 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
   const [params] = useSearchParams();
   const loaded = useAgentGet<ProspectAnswer>(prospectUrl(id));
   const docs = useAgentGet<unknown>(documentsUrl(id));
-  const validator = useStepValidator(config);
   const [draft, setDraft] = useState<ProspectDraft>();
   const [version, setVersion] = useState<number>();
   const [busy, setBusy] = useState(false);
@@ -52,6 +51,12 @@ function ServicesFlow({ config, id }: { config: AppConfig; id: string }) {
   const index = Math.min(Math.max(Number(params.get('step') ?? '1') - 1, 0), Math.max(steps.length - 1, 0));
   const current = steps[index];
   const step = current ? config.steps[current.step] : undefined;
+  // This step's validators only; the next step's module loads when the browser is idle.
+  const validator = useStepValidator(config, current ? [current.step] : []);
+  const nextStep = steps[index + 1]?.step;
+  useEffect(() => {
+    if (nextStep) prefetchStepValidator(config, nextStep);
+  }, [config, nextStep]);
 
   useEffect(() => {
     if (loaded.data) {

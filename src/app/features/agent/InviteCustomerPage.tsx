@@ -28,6 +28,9 @@ import { accountNameOf, useFormatDateTime } from './agentIntl';
 import { extraErrorsOf, fieldErrorsOf, useMessageOf } from './fieldErrors';
 import { useAgentGet } from './useAgentData';
 
+/** The page's step: its validators are that step's module. */
+const AGENT_INVITE_STEP = ['agentInvite'] as const;
+
 /** GET /api/agent/invites: the agent's sent invites, newest first. */
 interface SentInvite {
   inviteId: string;
@@ -144,7 +147,7 @@ function withoutAutofocus<T extends { uiSchema: Record<string, unknown> }>(step:
 function InviteForm({ config, onSent }: { config: AppConfig; onSent(): void }) {
   const api = useApi();
   const t = useAgentT();
-  const validator = useStepValidator(config);
+  const validator = useStepValidator(config, AGENT_INVITE_STEP);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -152,7 +155,7 @@ function InviteForm({ config, onSent }: { config: AppConfig; onSent(): void }) {
   const [formKey, setFormKey] = useState(0);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
   const successRef = useRef<HTMLDivElement>(null);
-  const configured = config.steps.agentInvite;
+  const configured = config.steps[AGENT_INVITE_STEP[0]];
   if (!configured) throw new Error('The configuration has no agentInvite step');
   // After an invite is sent the focus goes to the confirmation, so the new form takes none (ui:autofocus would take
   // it first and, left at once, mark the first field "not filled").

@@ -32,6 +32,9 @@ import { accountNameOf, useAgentLocale, useFormatDateTime } from './agentIntl';
 import { extraErrorsOf, fieldErrorsOf, useMessageOf } from './fieldErrors';
 import { agentSearchAtom, initialSearch, searchCriteria, type SearchAnswer, type SearchState, type SortKey } from './searchState';
 
+/** The page's step: its validators are that step's module. */
+const AGENT_SEARCH_STEP = ['agentSearch'] as const;
+
 const useStyles = makeStyles({
   results: { marginTop: '32px' },
   // Sortable column headers are buttons: 44 px tall tap targets on phones.
@@ -62,13 +65,13 @@ function SearchForm({ config }: { config: AppConfig }) {
   const dateTime = useFormatDateTime();
   // Previous / Next point the way the page reads: mirrored right to left.
   const rtl = useAgentLocale() === 'ar';
-  const validator = useStepValidator(config);
+  const validator = useStepValidator(config, AGENT_SEARCH_STEP);
   const [state, setState] = useAtom(agentSearchAtom);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>();
   const resultsRef = useRef<HTMLDivElement>(null);
-  const step = config.steps.agentSearch;
+  const step = config.steps[AGENT_SEARCH_STEP[0]];
   if (!step) throw new Error('The configuration has no agentSearch step');
 
   /** Runs the search; a failure empties the results (spec 001 §7). */

@@ -13,7 +13,7 @@ import { useDraftOnly } from '../journey/draftOnly';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
 import { LICENCE_FIELD, useLicenceCheck } from './useLicenceCheck';
-import { useStepValidator } from './stepValidator';
+import { prefetchStepValidator, useStepValidator } from './stepValidator';
 import { applyLogic, logicOf, visibleStepErrors } from './formLogic';
 import { trackPageDone, trackStep } from '../../lib/stepEvents';
 import { errorsOnOtherSteps } from './errorSteps';
@@ -117,7 +117,6 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   const [busy, setBusy] = useState(false);
   const [stepError, setStepError] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
-  const validator = useStepValidator(config);
   const steps = useMemo(() => (config ? pageSteps(config.flows, flowIds, app.prospect) : []), [config, flowIds, app.prospect]);
 
   const requested = Number(params.get('step') ?? '0');
@@ -136,6 +135,14 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
     void preloadWidgets(stepDef?.uiSchema);
     void preloadWidgets(nextStepDef?.uiSchema);
   }, [stepDef, nextStepDef]);
+  // The validators of this step only (its module, cut by the server from the version's); the next step's module
+  // loads when the browser is idle, so that Continue finds it there. Known once the application is (it picks the step).
+  const stepName = app.prospect ? (current?.step ?? '') : undefined;
+  const validator = useStepValidator(config, stepName === undefined ? undefined : stepName ? [stepName] : []);
+  const nextStepName = app.prospect ? steps[index + 1]?.step : undefined;
+  useEffect(() => {
+    if (config && nextStepName) prefetchStepValidator(config, nextStepName);
+  }, [config, nextStepName]);
   const sections = useMemo(() => sectionsOf(stepDef?.schema as RJSFSchema | undefined), [stepDef]);
   const formData = useStepData(app.prospect, current, sections);
   const scope = current?.signatoryIndex === undefined ? '' : `/signatoryInfo/${current.signatoryIndex}`;

@@ -1,69 +1,117 @@
 import { useEffect, useState } from 'react';
 import { PrecompiledValidator } from '../../../validation/precompiledValidator';
 import type { FormValidator } from '../../../validation/rjsfValidator';
-import { standaloneRequire, type ValidatorFactory } from '../../../validation/standalone';
+import { type PrecompiledValidators, standaloneRequire, type ValidatorModuleExports } from '../../../validation/standalone';
 import type { ReferenceLists } from '../../../validation/lists';
 import type { AppConfig } from '../config/useConfig';
 import { useT } from '../../i18n/useT';
 
 /** Imports a validator module (an ES module of the same origin, so the CSP's script-src 'self' allows it). */
-export type ModuleLoader = (url: string) => Promise<{ default: ValidatorFactory }>;
+export type ModuleLoader = (url: string) => Promise<ValidatorModuleExports>;
 
-let loadModule: ModuleLoader = (url) => import(/* @vite-ignore */ url) as Promise<{ default: ValidatorFactory }>;
+let loadModule: ModuleLoader = (url) => import(/* @vite-ignore */ url) as Promise<ValidatorModuleExports>;
 
 /** Replaces how modules are imported (component tests, which have no server, generate them in the process). */
 export function setValidatorModuleLoader(loader: ModuleLoader): void {
   loadModule = loader;
-  loaded.clear();
+  modules.clear();
+  resolved.clear();
   ready.clear();
 }
 
+const importPhone = () => import('../../../validation/phone');
+
 /**
  * A validator module's validators, on the lists of its content version. The x-phone rule's code (libphonenumber
- * and its metadata) loads beside the module, as its part: not with the page's code.
+ * and its metadata) loads after the module when the module's rules have one (its `phone` export): not with the
+ * page's code, nor for a step without a phone number.
  */
-export async function loadValidators(url: string, lists: ReferenceLists): Promise<FormValidator> {
-  const [module, phone] = await Promise.all([loadModule(url), import('../../../validation/phone')]);
-  return new PrecompiledValidator(module.default(standaloneRequire(lists, phone)));
+async function moduleValidators(url: string, lists: ReferenceLists): Promise<PrecompiledValidators> {
+  const module = await loadModule(url);
+  return module.default(standaloneRequire(lists, module.phone === false ? undefined : await importPhone()));
 }
 
-const loaded = new Map<string, Promise<FormValidator>>();
+/** The validators of one module (the studio preview's module of a draft step). */
+export async function loadValidators(url: string, lists: ReferenceLists): Promise<FormValidator> {
+  return new PrecompiledValidator(await moduleValidators(url, lists));
+}
+
+/** Each module's validators, by `{version}/{role}/{name}[.{locale}]`. */
+const modules = new Map<string, Promise<PrecompiledValidators>>();
+/** The modules already in (a prefetched next step's): a page's validator is then ready at its first render. */
+const resolved = new Map<string, PrecompiledValidators>();
+/** A page's validator (its modules together), by its key. */
 const ready = new Map<string, FormValidator>();
-/** `{version}/{role}` in English, `{version}/{role}.{locale}` in another language (the same rules, its messages). */
-const keyOf = (config: AppConfig) => `${config.version}/${config.role}${config.locale && config.locale !== 'en' ? `.${config.locale}` : ''}`;
+
+const localeSuffix = (config: AppConfig) => (config.locale && config.locale !== 'en' ? `.${config.locale}` : '');
+/** `{version}/{role}/{names}` in English, `.{locale}` after it in another language (the same rules, its messages). */
+const keyOf = (config: AppConfig, names: readonly string[]) => `${config.version}/${config.role}/${names.join('+')}${localeSuffix(config)}`;
+
+const pathOf = (config: AppConfig, name: string) => `${config.version}/${config.role}/${name}${localeSuffix(config)}`;
 
 /**
- * The validators of the config's content version, role and language: the module the server generated for them
- * (`/api/validators/{version}/{role}.js`, `{role}.ar.js`, cached by the browser for good), imported once per version.
+ * One module of the config's content version, role and language: a step's validators (or `stakeholderList`, the
+ * stakeholder list's), which the server cut from the version's code for that step
+ * (`/api/validators/{version}/{role}/{step}.js`, `{step}.ar.js`, cached by the browser for good). Imported once.
  */
-export function loadStepValidator(config: AppConfig): Promise<FormValidator> {
-  const key = keyOf(config);
-  let promise = loaded.get(key);
+function loadModuleOf(config: AppConfig, name: string): Promise<PrecompiledValidators> {
+  const path = pathOf(config, name);
+  let promise = modules.get(path);
   if (!promise) {
-    promise = loadValidators(`/api/validators/${key}.js`, config.lists).then((validator) => {
-      ready.set(key, validator);
-      return validator;
-    });
-    // A failed import (network, or a version the server no longer keeps) is tried again next time.
-    promise.catch(() => loaded.delete(key));
-    for (const k of loaded.keys()) if (!k.startsWith(`${config.version}/`)) loaded.delete(k);
-    loaded.set(key, promise);
+    promise = moduleValidators(`/api/validators/${path}.js`, config.lists);
+    promise.then(
+      (validators) => modules.get(path) === promise && resolved.set(path, validators),
+      // A failed import (network, or a version the server no longer keeps) is tried again next time.
+      () => modules.delete(path),
+    );
+    for (const k of modules.keys()) if (!k.startsWith(`${config.version}/`)) modules.delete(k);
+    for (const map of [resolved, ready]) for (const k of map.keys()) if (!k.startsWith(`${config.version}/`)) map.delete(k);
+    modules.set(path, promise);
   }
   return promise;
 }
 
+/** The page's validator at once when all its modules are in (none to wait for), else undefined. */
+function readyNow(config: AppConfig, names: readonly string[], key: string, parts = names.map((name) => resolved.get(pathOf(config, name)))): FormValidator | undefined {
+  const known = ready.get(key);
+  if (known) return known;
+  if (parts.some((p) => p === undefined)) return undefined;
+  const validator = new PrecompiledValidator(Object.assign({}, ...parts) as PrecompiledValidators);
+  ready.set(key, validator);
+  return validator;
+}
+
 /**
- * The step validator of a config, once its module has loaded (undefined meanwhile: pages show their loading
- * state). A module that cannot be loaded is thrown at render, for the page's error boundary (in the page's language).
+ * Starts loading a step's module when the browser is idle (the next step's, while this one is filled in), so
+ * that Continue finds it there. A failure is left for the step's own load to report.
  */
-export function useStepValidator(config: AppConfig | undefined): FormValidator | undefined {
-  const key = config ? keyOf(config) : '';
+export function prefetchStepValidator(config: AppConfig, name: string): void {
+  (globalThis.requestIdleCallback ?? setTimeout)(() => void loadModuleOf(config, name).catch(() => undefined));
+}
+
+/**
+ * The validators of the config's content version, role and language for the named steps (the page's modules
+ * together: the stakeholders page's list and its open step), imported once per version.
+ */
+export async function loadStepValidator(config: AppConfig, names: readonly string[]): Promise<FormValidator> {
+  const parts = await Promise.all(names.map((name) => loadModuleOf(config, name)));
+  return readyNow(config, names, keyOf(config, names), parts)!;
+}
+
+/**
+ * The validator of a config's named steps, once their modules have loaded (undefined meanwhile: pages show their
+ * loading state). A module that cannot be loaded is thrown at render, for the page's error boundary (in the page's
+ * language). `names` undefined: the page does not know its step yet.
+ */
+export function useStepValidator(config: AppConfig | undefined, names: readonly string[] | undefined): FormValidator | undefined {
+  const key = config && names ? keyOf(config, names) : '';
   const t = useT();
   const [state, setState] = useState<{ key: string; validator?: FormValidator; error?: Error }>();
+  const now = config && names ? readyNow(config, names, key) : undefined;
   useEffect(() => {
-    if (!config || ready.has(key)) return;
+    if (!config || !names || ready.has(key)) return;
     let live = true;
-    loadStepValidator(config).then(
+    loadStepValidator(config, names).then(
       (validator) => live && setState({ key, validator }),
       // In the page's language; what failed (the import's own words) stays with the error for its report.
       (error: unknown) => live && setState({ key, error: new Error(t('flow.rulesFailed'), { cause: error }) }),
@@ -71,18 +119,18 @@ export function useStepValidator(config: AppConfig | undefined): FormValidator |
     return () => {
       live = false;
     };
-    // The config object changes on revalidation; its version and role are what matter.
+    // The config object changes on revalidation, the names array on every render; the key is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  if (!config) return undefined;
+  if (!config || !names) return undefined;
   if (state?.key === key && state.error) throw state.error;
-  return ready.get(key) ?? (state?.key === key ? state.validator : undefined) ?? sameRulesReady(key);
+  return now ?? (state?.key === key ? state.validator : undefined) ?? sameRulesReady(key);
 }
 
 /**
- * While another language's module of the same version and role loads (a switch of language), the one already
- * loaded: the rules are the same, only the messages differ. The form stays mounted, so the errors it shows stay
- * shown, and they are worded again in the new language once its module is in.
+ * While another language's modules of the same version, role and steps load (a switch of language), the ones
+ * already loaded: the rules are the same, only the messages differ. The form stays mounted, so the errors it shows
+ * stay shown, and they are worded again in the new language once its modules are in.
  */
 function sameRulesReady(key: string): FormValidator | undefined {
   const rules = (k: string) => k.replace(/\.[a-z]{2}$/, '');

@@ -55,7 +55,8 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
   };
   const { data: config, error: configError } = useConfig();
   const t = useT();
-  const validator = useStepValidator(config);
+  const stepName = purpose === 'new' ? 'applicantInfo' : 'comeBackLogin';
+  const validator = useStepValidator(config, [stepName]);
   const { signIn } = useSessionControls();
   const choice = useAtomValue(accountChoiceAtom);
   const [draft, setDraft] = useAtom(draftProspectAtom);
@@ -77,7 +78,6 @@ export default function CodeRequestPage({ purpose }: CodeRequestPageProps) {
     document.getElementById(id)?.focus();
   }, [formShown, returned]);
 
-  const stepName = purpose === 'new' ? 'applicantInfo' : 'comeBackLogin';
   const title = t(purpose === 'new' ? 'panel.startPages' : 'panel.comeBackLogin');
 
   if (configError || !config || !validator) {

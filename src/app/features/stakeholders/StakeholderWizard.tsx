@@ -24,7 +24,8 @@ const useStyles = makeStyles({
 
 export interface StakeholderWizardProps {
   config: AppConfig;
-  validator: FormValidator;
+  /** The open step's validators (undefined while its module loads: the form shows that it is loading). */
+  validator: FormValidator | undefined;
   stakeholder: Stakeholder;
   index: number;
   /** Islamic banking: list variants and wording of the widgets. */

@@ -14,13 +14,15 @@ import { useRefreshOnFocus } from '../application/refreshOnFocus';
 import type { CompletedStep, Prospect } from '../application/contract';
 import { type AppConfig, useConfig } from '../config/useConfig';
 import { useDraftOnly } from '../journey/draftOnly';
-import { useStepValidator } from '../forms/stepValidator';
+import { prefetchStepValidator, useStepValidator } from '../forms/stepValidator';
+import { STAKEHOLDER_LIST_MODULE } from '../../../validation/standalone';
 import { applyLogic, logicOf, visibleStepErrors } from '../forms/formLogic';
 import { StakeholderCard, type StakeholderCardProps } from './StakeholderCard';
 import {
   addStakeholder,
   completion,
   editStakeholder,
+  flowOf,
   continueCheck,
   idOf,
   maxStakeholders,
@@ -37,6 +39,9 @@ import type { UploadOptions } from '../../../../widgets/FormContext';
 import { useContinueTarget } from '../journey/returnPath';
 import { useT } from '../../i18n/useT';
 import { useStakeholdersT } from '../../i18n/useStakeholdersT';
+
+/** The page's own validators: the stakeholder list's module. */
+const LIST_MODULE = [STAKEHOLDER_LIST_MODULE] as const;
 
 const FINAL_QUESTIONS = '/business/FinalQuestions';
 
@@ -142,7 +147,8 @@ export default function StakeholdersPage() {
   useRefreshOnFocus();
   const leftDraft = useDraftOnly();
   const { data: config, error: configError } = useConfig();
-  const validator = useStepValidator(config);
+  // The list's rules (the share rule, Continue) for the page; the open wizard's step adds its own module.
+  const validator = useStepValidator(config, LIST_MODULE);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const selectedId = params.get('stakeholder');
@@ -157,6 +163,14 @@ export default function StakeholdersPage() {
   const max = config ? maxStakeholders(config) : 50;
   const selectedIndex = selectedId === null ? -1 : list.findIndex((s, i) => idOf(s, i) === selectedId);
   const selected = selectedIndex >= 0 ? list[selectedIndex] : undefined;
+  const wizardSteps = (config && selected && config.flows[flowOf(selected)]?.steps) || [];
+  const wizardAt = Math.min(stepIndex, Math.max(wizardSteps.length - 1, 0));
+  const wizardStep = wizardSteps[wizardAt]?.step;
+  const stepValidator = useStepValidator(config, wizardStep ? [STAKEHOLDER_LIST_MODULE, wizardStep] : undefined);
+  const nextWizardStep = wizardSteps[wizardAt + 1]?.step;
+  useEffect(() => {
+    if (config && nextWizardStep) prefetchStepValidator(config, nextWizardStep);
+  }, [config, nextWizardStep]);
   // The cards above and below the open wizard: the same arrays while the cards are, so the lists skip typing.
   const above = useSameItems(useMemo(() => (selectedIndex >= 0 ? cards.slice(0, selectedIndex + 1) : cards), [cards, selectedIndex]));
   const below = useSameItems(useMemo(() => (selectedIndex >= 0 ? cards.slice(selectedIndex + 1) : []), [cards, selectedIndex]));
@@ -258,7 +272,7 @@ export default function StakeholdersPage() {
 
   const onChange = (data: Stakeholder, schema: RJSFSchema) => {
     const prospect = current();
-    if (!prospect || !validator || !config || selectedIndex < 0) return;
+    if (!prospect || !stepValidator || !config || selectedIndex < 0) return;
     const prev = stakeholdersOf(prospect)[selectedIndex];
     if (!prev) return;
     const next = editStakeholder(config, prev, data);
@@ -266,7 +280,7 @@ export default function StakeholdersPage() {
     if (JSON.stringify(next) === JSON.stringify(prev)) return;
     // Derived values, clearing and hidden answers of the whole application follow the edit (as on the server).
     const nextProspect = applyLogic(config, replaceStakeholder(prospect, selectedIndex, next), prospect);
-    const valid = checkEdit(schema, prev, stakeholdersOf(nextProspect)[selectedIndex] ?? next, nextProspect, validator);
+    const valid = checkEdit(schema, prev, stakeholdersOf(nextProspect)[selectedIndex] ?? next, nextProspect, stepValidator);
     app.edit(nextProspect, { valid });
   };
 
@@ -365,7 +379,7 @@ export default function StakeholdersPage() {
       {selected && (
         <StakeholderWizard
           config={config}
-          validator={validator}
+          validator={stepValidator}
           stakeholder={selected}
           index={selectedIndex}
           islamic={islamic}
