@@ -219,8 +219,8 @@ export interface Budget {
 export const BUDGETS: Record<'landing' | 'app' | 'page' | 'studio' | 'step', Budget> = {
   landing: { limit: 3, target: 120 },
   app: { limit: 172, target: 172 },
-  page: { limit: 287, target: 300 },
-  studio: { limit: 477, target: 559 },
+  page: { limit: 288, target: 300 },
+  studio: { limit: 478, target: 559 },
   step: { limit: 358, target: 300 },
 };
 
