@@ -235,9 +235,8 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
     dropAll(drops, (segments, value) => change(segments, value, 'hidden'), () => data);
   }
 
-  // 4. disabled fields keep their stored value: what the writer set on one is not kept (the form's state
-  //    is otherwise left out when not wanted, as on a server save)
-  //    Without the form's state (a server save), only the disabled fields are worked out, and only when needed.
+  // 4. disabled fields keep their stored value: what the writer set on one is not kept. Without the form's state
+  //    (a server save), only the disabled fields are worked out, and only when there is a previous document.
   const noState = () => ({ disabled: new Set<string>(), excludedOptions: new Map<string, unknown[]>(), arrays: new Map<string, { canAdd: boolean; keepOne: boolean }>() });
   const formless = opts.formState === false;
   const stateOf = () => (formless ? { ...noState(), disabled: disabledFields(disabling, data) } : formState(stating, data));
