@@ -29,6 +29,7 @@ export type StoredValidatorCode = Partial<Record<ValidatorCodeKind, string>>;
  */
 export class ContentValidator {
   private ajvInstance: Ajv | undefined;
+  /** The validators asked for, by the name or `$id` they were asked by. */
   private readonly cache = new Map<string, ValidateFunction | PrecompiledFunction>();
   private precompiled: PrecompiledValidators | undefined;
   private serverBody: string | undefined;
@@ -189,12 +190,13 @@ export class ContentValidator {
 
   /** Validator for a schema by short name ("steps/companyDetails", "prospect") or `$id`. */
   validator(nameOrId: string): ValidateFunction | PrecompiledFunction {
-    const id = schemaIdFor(nameOrId);
-    let fn = this.cache.get(id);
+    // By the name it was asked by (a save asks by the same few names every time: no id built for each call).
+    let fn = this.cache.get(nameOrId);
     if (!fn) {
+      const id = schemaIdFor(nameOrId);
       fn = this.precompiled?.[id] ?? this.ajv.getSchema(id);
       if (!fn) throw new Error(`Unknown schema ${nameOrId}`);
-      this.cache.set(id, fn);
+      this.cache.set(nameOrId, fn);
     }
     return fn;
   }

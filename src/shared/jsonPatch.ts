@@ -98,24 +98,56 @@ function equal(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Applies a patch to a copy of `document` (never changed); throws PatchError at the first operation that fails. */
+/**
+ * The containers on the way to the parent of `keys` made the patch's own (copied once, shallowly, then reused by
+ * the patch's later operations), so that changing the parent changes nothing `doc` shares with the document the
+ * patch was given. Stops where the path does not exist: `parentOf` then says why, with the same words.
+ */
+function ownPath(doc: unknown, keys: string[], own: WeakSet<object>): unknown {
+  const mine = (v: unknown): unknown => {
+    if ((!Array.isArray(v) && !isObject(v)) || own.has(v)) return v;
+    const copy = Array.isArray(v) ? [...v] : { ...v };
+    own.add(copy);
+    return copy;
+  };
+  const root = mine(doc);
+  let node = root;
+  for (const key of keys.slice(0, -1)) {
+    if (Array.isArray(node)) {
+      const index = arrayIndex(node, key, false);
+      node = node[index] = mine(node[index]);
+    } else if (isObject(node) && Object.hasOwn(node, key)) node = node[key] = mine(node[key]);
+    else break;
+  }
+  return root;
+}
+
+/**
+ * Applies a patch to `document`, which is never changed: the result is a new document that shares with it every
+ * part the patch did not touch (only the objects and arrays on the path of an operation are copied, not the whole
+ * document), so nothing may change the result in place. Throws PatchError at the first operation that fails.
+ */
 export function applyPatch<T>(document: T, patch: readonly PatchOperation[]): T {
-  let doc: unknown = structuredClone(document);
+  let doc: unknown = document;
+  const own = new WeakSet<object>();
   patch.forEach((operation, index) => {
     try {
       const keys = parsePointer(operation.path);
       switch (operation.op) {
         case 'add':
+          if (keys.length > 0) doc = ownPath(doc, keys, own);
           doc = add(doc, keys, structuredClone(operation.value));
           break;
         case 'remove':
           if (keys.length === 0) throw new Error('the whole document cannot be removed');
+          doc = ownPath(doc, keys, own);
           remove(doc, keys);
           break;
         case 'replace':
           get(doc, keys);
           if (keys.length === 0) doc = structuredClone(operation.value);
           else {
+            doc = ownPath(doc, keys, own);
             remove(doc, keys);
             doc = add(doc, keys, structuredClone(operation.value));
           }

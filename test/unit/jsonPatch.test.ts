@@ -2,6 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPatch, createPatch, type PatchOperation, PatchError } from '../../src/shared/jsonPatch';
 
+/** The value, with everything in it frozen (a change in place then throws: the module is strict). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 const doc = () => ({ a: 1, list: [{ n: 'x' }, { n: 'y' }], 'we/ird~': { k: true } });
 
 describe('JSON Patch (RFC 6902) for patch saves', () => {
@@ -18,6 +27,24 @@ describe('JSON Patch (RFC 6902) for patch saves', () => {
     ];
     expect(applyPatch(base, patch)).toEqual({ a: 2, c: 2, list: [{ n: 'y' }, { n: 'zz' }], 'we/ird~': { k: true, j: [1] } });
     expect(base).toEqual(doc());
+  });
+
+  it('copies only what an operation touches: the rest is shared with the document given, which stays as it was', () => {
+    const base = deepFreeze({ org: { name: 'A', city: 'Dubai' }, people: [{ n: 1, tags: ['a'] }, { n: 2 }], other: { deep: { x: 1 } } });
+    const patched = applyPatch(base, [
+      { op: 'replace', path: '/org/name', value: 'B' },
+      { op: 'add', path: '/people/0/tags/-', value: 'b' },
+      { op: 'remove', path: '/people/1/n' },
+      { op: 'add', path: '/org/country', value: 'AE' },
+    ]);
+    expect(patched).toEqual({ org: { name: 'B', city: 'Dubai', country: 'AE' }, people: [{ n: 1, tags: ['a', 'b'] }, {}], other: { deep: { x: 1 } } });
+    expect(base).toEqual({ org: { name: 'A', city: 'Dubai' }, people: [{ n: 1, tags: ['a'] }, { n: 2 }], other: { deep: { x: 1 } } });
+    expect(patched.other).toBe(base.other);
+    expect(patched.org).not.toBe(base.org);
+    expect(patched.people[0]).not.toBe(base.people[0]);
+    // An operation that fails leaves the given document as it was, whatever the operations before it did.
+    expect(() => applyPatch(base, [{ op: 'add', path: '/org/name', value: 'C' }, { op: 'remove', path: '/people/5' }])).toThrow(PatchError);
+    expect(base.org.name).toBe('A');
   });
 
   it('refuses what cannot apply, naming the operation: a missing path, a failed test, a bad index, prototype keys', () => {
@@ -56,7 +83,10 @@ describe('JSON Patch (RFC 6902) for patch saves', () => {
       .filter((v) => !/"(__proto__|constructor|prototype)"/.test(JSON.stringify(v)));
     fc.assert(
       fc.property(json, json, (a, b) => {
-        expect(applyPatch(a, createPatch(a, b))).toEqual(b);
+        // Frozen: a change made in place to any part of the document it was given would throw.
+        const given = deepFreeze(structuredClone(a));
+        expect(applyPatch(given, createPatch(a, b))).toEqual(b);
+        expect(given).toEqual(a);
       }),
       { numRuns: 300 },
     );

@@ -10,9 +10,11 @@ interface Waiting<K, V> {
 export interface BatchOptions {
   /**
    * Send the first query one turn of the event loop later (setImmediate), not at once, so that every call made in
-   * the same turn goes with it. For a database whose queries run on this thread (PGlite: a query is a synchronous
-   * WebAssembly call behind promises), where nothing can arrive while a query is in flight: without it every call
-   * would go alone.
+   * the same turn goes with it. The server gathers its session reads, nonce claims and saves on both databases.
+   * On PGlite a query is a synchronous WebAssembly call behind promises, so nothing can arrive while one is in
+   * flight: without it every call would go alone. On PostgreSQL groups formed without it too, but the first call
+   * of each burst (the requests one turn reads from their sockets) went alone: with it the burst shares one
+   * statement, so fewer statements (each a socket write, a round trip and, for a write, a commit) per request.
    */
   gather?: boolean;
 }

@@ -32,16 +32,24 @@ export function agentOnlyField(body: Obj): string | undefined {
   return undefined;
 }
 
-/** The document as a customer may see it: no annexure, no ping details. */
+const hasPing = (s: unknown): s is Obj => isObj(s) && PING_FIELDS.some((f) => f in s);
+
+/** The stakeholder without its ping details (itself when it has none: nothing copied). */
+function withoutPing(s: unknown): unknown {
+  if (!hasPing(s)) return s;
+  const copy = { ...s };
+  for (const f of PING_FIELDS) delete copy[f];
+  return copy;
+}
+
+/**
+ * The document as a customer may see it: no annexure, no ping details. What holds neither is shared with the
+ * document, not copied (nothing changes either in place).
+ */
 export function hideAgentOnly(document: Obj): Obj {
   const { [ANNEXURE_SECTION]: _annexure, ...rest } = document;
-  if (!Array.isArray(document.signatoryInfo)) return rest;
-  rest.signatoryInfo = document.signatoryInfo.map((s) => {
-    if (!isObj(s)) return s;
-    const copy = { ...s };
-    for (const f of PING_FIELDS) delete copy[f];
-    return copy;
-  });
+  if (!Array.isArray(document.signatoryInfo) || !document.signatoryInfo.some(hasPing)) return rest;
+  rest.signatoryInfo = document.signatoryInfo.map(withoutPing);
   return rest;
 }
 
@@ -55,9 +63,11 @@ export function keepAgentOnly(stored: Obj, next: Obj): Obj {
   if (Array.isArray(next.signatoryInfo)) {
     out.signatoryInfo = next.signatoryInfo.map((s) => {
       if (!isObj(s)) return s;
+      const before = s.signatoryId === undefined ? undefined : byId.get(String(s.signatoryId));
+      // Neither sent nor stored ping details: the stakeholder as sent (not copied).
+      if (!hasPing(s) && !hasPing(before)) return s;
       const copy = { ...s };
       for (const f of PING_FIELDS) delete copy[f];
-      const before = s.signatoryId === undefined ? undefined : byId.get(String(s.signatoryId));
       if (before) for (const f of PING_FIELDS) if (f in before) copy[f] = before[f];
       return copy;
     });

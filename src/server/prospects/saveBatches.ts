@@ -24,8 +24,8 @@ type Repository = Pick<ReturnType<typeof createProspectRepository>, 'save' | 'sa
  * 404). Two saves of the same prospect never go together: the later waits for the next statement (where its
  * version check sees the earlier one's write). If the group's statement fails (a constraint, a serialisation
  * failure, a deadlock with another process), each of its saves is made again by a statement of its own, so one bad
- * save cannot fail the others. A save is never answered before its own statement committed. `gather` (PGlite, whose
- * statements run on this thread): the first save waits for the end of the event loop's turn (batchedReads.ts).
+ * save cannot fail the others. A save is never answered before its own statement committed. `gather` (the server's
+ * saves, on both databases): the first save waits for the end of the event loop's turn (batchedReads.ts).
  */
 export function createSaveBatches(db: Kysely<Database>, repo: Repository = createProspectRepository(), options: BatchOptions = {}): SaveBatches {
   let waiting: Waiting[] = [];
@@ -101,8 +101,8 @@ export interface SaveBatches {
 const perDatabase = new WeakMap<Kysely<Database>, SaveBatches>();
 
 /** The save batches of a database handle (one per process and database). */
-export function saveBatchesOf({ db, kind }: Pick<DatabaseHandle, 'db' | 'kind'>): SaveBatches {
+export function saveBatchesOf({ db }: Pick<DatabaseHandle, 'db'>): SaveBatches {
   let batches = perDatabase.get(db);
-  if (!batches) perDatabase.set(db, (batches = createSaveBatches(db, createProspectRepository(), { gather: kind === 'pglite' })));
+  if (!batches) perDatabase.set(db, (batches = createSaveBatches(db, createProspectRepository(), { gather: true })));
   return batches;
 }

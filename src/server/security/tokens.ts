@@ -102,8 +102,8 @@ export function createTokenService(options: {
   const sessions = options.cacheSessions ? new LRUCache<string, SessionFamilyState>({ max: VERIFIED_TOKENS }) : undefined;
   let generation = 0;
   // Every authenticated call reads its session: concurrent calls share one read (never one sent before they
-  // came, so each sees every logout committed before it; db/batchedReads.ts).
-  const readSession = createBatchedReads((ids: string[]) => repo.familyStates(db, ids));
+  // came, so each sees every logout committed before it; gathered per turn of the event loop: db/batchedReads.ts).
+  const readSession = createBatchedReads((ids: string[]) => repo.familyStates(db, ids), { gather: true });
   async function sessionState(familyId: string): Promise<SessionFamilyState | undefined> {
     const known = sessions?.get(familyId);
     if (known) return known;

@@ -235,10 +235,13 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
     dropAll(drops, (segments, value) => change(segments, value, 'hidden'), () => data);
   }
 
-  // 4. disabled fields keep their stored value: what the writer set on one is not kept (the form's state
-  //    is otherwise left out when not wanted, as on a server save)
-  const skipState = opts.formState === false && (opts.previous === undefined || disabling.length === 0);
-  let state = skipState ? { disabled: new Set<string>(), excludedOptions: new Map<string, unknown[]>(), arrays: new Map<string, { canAdd: boolean; keepOne: boolean }>() } : formState(stating, data);
+  // 4. disabled fields keep their stored value: what the writer set on one is not kept. Without the form's state
+  //    (a server save), only the disabled fields are worked out, and only when there is a previous document.
+  const noState = () => ({ disabled: new Set<string>(), excludedOptions: new Map<string, unknown[]>(), arrays: new Map<string, { canAdd: boolean; keepOne: boolean }>() });
+  const formless = opts.formState === false;
+  const stateOf = () => (formless ? { ...noState(), disabled: disabledFields(disabling, data) } : formState(stating, data));
+  const skipState = formless && (opts.previous === undefined || disabling.length === 0);
+  let state = skipState ? noState() : stateOf();
   if (!skipState && opts.previous !== undefined && state.disabled.size > 0) {
     const prev = opts.previous;
     let reverted = false;
@@ -254,7 +257,7 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
         reverted = true;
       }
     }
-    if (reverted) state = formState(stating, data);
+    if (reverted) state = stateOf();
   }
 
   return { data, hidden, hiddenSteps, derived, derivedFrom, changes, ...state };
@@ -298,6 +301,15 @@ function dropAll(drops: string[][], set: (segments: string[], value: unknown) =>
     const gone = new Set(indexes);
     set(array, list.filter((_, i) => !gone.has(i)));
   }
+}
+
+/** The fields disabled now (`ui:logic.disabledWhen`): the part of the form's state a server save needs. */
+function disabledFields(disabling: Bound[], data: Obj): Set<string> {
+  const disabled = new Set<string>();
+  for (const b of disabling) {
+    for (const { segments: target, pointer } of targetsOf(b, data)) if (holds(b.rule.logic.disabledWhen, data, scopeOf(b.rule, target))) disabled.add(pointer);
+  }
+  return disabled;
 }
 
 function formState(bound: Bound[], data: Obj): Pick<LogicResult, 'disabled' | 'excludedOptions' | 'arrays'> {
