@@ -211,6 +211,19 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
     expect(company().value).toBe('Falcon');
   });
 
+  it('hands a pending change over at once when the errors shown change meanwhile (a fixed answer): RJSF would show the old value again', () => {
+    const onChange = vi.fn();
+    render(<Deferred onChange={onChange} />);
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(screen.getAllByText('Company name is not filled').length).toBeGreaterThan(0);
+    onChange.mockClear();
+    type(company(), 'F');
+    // The error goes at once (a render of its own): the typed value is handed over with it, not after the paint.
+    expect(screen.queryAllByText('Company name is not filled')).toHaveLength(0);
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ companyName: 'F' }));
+    expect(company().value).toBe('F');
+  });
+
   it('hands a pending change over when the form goes away (another stakeholder opened)', () => {
     const onChange = vi.fn();
     const { unmount } = render(<Deferred onChange={onChange} />);

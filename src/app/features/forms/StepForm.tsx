@@ -1,5 +1,5 @@
 import { type default as Form, withTheme } from "@rjsf/core";
-import type { ErrorSchema, Experimental_DefaultFormStateBehavior, RJSFSchema, UiSchema } from "@rjsf/utils";
+import { deepEquals, type ErrorSchema, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type UiSchema } from "@rjsf/utils";
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Spinner } from "@fluentui/react-components";
 import {
@@ -184,7 +184,7 @@ export function afterPaint(run: () => void): () => void {
  * The form's onChange, or (changesAfterPaint) a hand-over of the latest change after the next paint, with `flush`
  * to hand a pending change over now (before a submit or a blur; and when the form unmounts).
  */
-function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, formData: unknown) {
+function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, watched: readonly unknown[]) {
   const latest = useRef(onChange);
   latest.current = onChange;
   const pending = useRef<{ data: unknown; field?: string; cancel(): void }>(undefined);
@@ -217,14 +217,18 @@ function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, 
     },
     [later, flush],
   );
-  // The page's data changing while a change waits for the paint (a save's answer arriving between a click and the
-  // next paint): the change is handed over at once, before that paint, so the screen never shows the click undone.
-  const seen = useRef(formData);
+  // RJSF given any new prop while a change waits for the paint (the page's data after a save's answer, the errors
+  // shown once the value is fixed, the step's validator module arriving) takes its state from the formData prop,
+  // which lacks that change: the change is handed over at once, before that paint, so the screen never shows a click
+  // undone (nor a key typed meanwhile put on the old value).
+  // Compared as RJSF compares its props (deeply): the errors are a new object after every key, mostly the same.
+  const seen = useRef(watched);
   useLayoutEffect(() => {
-    if (seen.current === formData) return;
-    seen.current = formData;
+    const before = seen.current;
+    seen.current = watched;
+    if (!pending.current || watched.every((v, i) => v === before[i] || deepEquals(v, before[i]))) return;
     flush();
-  }, [formData, flush]);
+  });
   return { change, flush };
 }
 
@@ -272,7 +276,6 @@ function LoadedStepForm({
   // field being typed in, and a submit checks the data it submits itself).
   const checked = useDeferredValue(current);
   const errors = useShownErrors(validator, schema, checked, logic, step.uiSchema);
-  const handOver = useChangeHandOver(onChange, changesAfterPaint, formData);
   const shown = useMemo(
     () => mergeErrors(errors.shown, extraErrors),
     [errors.shown, extraErrors],
@@ -290,6 +293,8 @@ function LoadedStepForm({
     }),
     [step.uiSchema],
   );
+  // What RJSF is given besides its onChange (any of them new makes it take its state from formData again).
+  const handOver = useChangeHandOver(onChange, changesAfterPaint, [formData, shown, validator, schema, uiSchema, context]);
   return (
     <FormLogicContext.Provider value={fieldLogic}>
       <RootDataContext.Provider value={rootData ?? formData}>
