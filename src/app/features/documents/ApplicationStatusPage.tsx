@@ -42,7 +42,7 @@ export default function ApplicationStatusPage() {
   const { data: config } = useConfig();
   const heading = useRef<HTMLHeadingElement>(null);
   const id = app.prospectId;
-  const { prospect, info, missing } = useApplicationStatus(id);
+  const { prospect, info, missing, documentsKnown } = useApplicationStatus(id);
   const { data, error, isLoading } = prospect;
   const lifecycle = (config?.lifecycle ?? undefined) as Lifecycle | undefined;
   useEffect(() => heading.current?.focus(), [data?.status]);
@@ -100,7 +100,7 @@ export default function ApplicationStatusPage() {
               </MessageBar>
             )}
 
-            {state?.awaitsDocuments && (info.requestedDocuments?.length ?? 0) > 0 && (
+            {state?.awaitsDocuments && documentsKnown && (info.requestedDocuments?.length ?? 0) > 0 && (
               <section aria-labelledby="needed-title">
                 <Title3 as="h2" id="needed-title">
                   {t('status.needed')}

@@ -27,7 +27,7 @@ export default function ReUploadDocumentsPage() {
   const navigate = useNavigate();
   const app = useApplication();
   const { data: config } = useConfig();
-  const { prospect, docs: documents, info, missing } = useApplicationStatus(app.prospectId);
+  const { prospect, docs: documents, info, missing, documentsKnown } = useApplicationStatus(app.prospectId);
   const { data: docs, error, mutate, isLoading } = documents;
   const { uploads, start, cancel } = useUploads(app.prospectId, () => {
     void mutate();
@@ -51,7 +51,7 @@ export default function ReUploadDocumentsPage() {
       <Body1 as="p">
         {asked.size > 0 ? t('reupload.needed') : t('reupload.complete')}
       </Body1>
-      {asked.size > 0 && <RequestedDocuments requested={requested} missing={missing} />}
+      {asked.size > 0 && documentsKnown && <RequestedDocuments requested={requested} missing={missing} />}
       {info.message && awaiting && (
         <MessageBar intent="info">
           <MessageBarBody>

@@ -33,5 +33,8 @@ export function useApplicationStatus(prospectId: string | undefined) {
     return { ...stored, requestedDocuments: stored.requestedDocuments.map((d) => ({ ...d, documentTitle: titles.get(d.documentKey) || d.documentTitle })) };
   }, [stored, entries]);
   const missing = useMemo(() => new Set(missingRequested(info, entries).map((d) => d.documentKey)), [info, entries]);
-  return { prospect, docs, info, missing };
+  // The requested documents are shown once the documents list has answered: before it, their titles would be the
+  // agent's English and every one of them "needed".
+  const documentsKnown = docs.data !== undefined || docs.error !== undefined;
+  return { prospect, docs, info, missing, documentsKnown };
 }
