@@ -16,14 +16,13 @@
 import type { ContentFiles } from '../contentTypes';
 import type { Locale } from './locales';
 
-import { type Catalogue, cataloguePath, escapeKey, isText, MESSAGE_KEYWORDS, messagesUnder } from './catalogueBasics';
+import { type Catalogue, cataloguePath, escapeKey, isText, MESSAGE_KEYWORDS, messagesUnder, pointerKeys } from './catalogueBasics';
 
 export { type Catalogue, cataloguePath, isText };
 
 
 type Json = unknown;
 const isObject = (v: Json): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
-const unescapeKey = (key: string) => key.replace(/~1/g, '/').replace(/~0/g, '~');
 
 
 const SCHEMA_TEXT_KEYS = new Set(['title', 'description', 'x-help', 'x-label']);
@@ -159,7 +158,7 @@ export function listTexts(list: Json): Map<string, string> {
 }
 
 function resolve(json: Json, pointer: string): { parent: Record<string, Json> | Json[]; key: string } | undefined {
-  const keys = pointer.split('/').slice(1).map(unescapeKey);
+  const keys = pointerKeys(pointer);
   let cur: Json = json;
   for (const key of keys.slice(0, -1)) {
     if (!cur || typeof cur !== 'object') return undefined;

@@ -27,6 +27,8 @@ const TEXT_KEYWORDS = new Set(['x-help', 'x-label']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 export const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** The keys of a JSON pointer ("/a~1b/0" -> ["a/b", "0"]). */
+export const pointerKeys = (pointer: string) => pointer.split('/').slice(1).map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 /** Pointers (from `pointer`) of the messages in a keyword's rule: its `message`, `messageMin`, ... at any depth. */
 export function messagesUnder(node: unknown, pointer: string, out: string[]): void {
@@ -59,9 +61,6 @@ export function keywordMessagePointers(node: Record<string, unknown>): string[] 
 /** The text at a pointer under `node` ("/x-date/0/message"), if a text is there. */
 export function textAt(node: unknown, pointer: string): string | undefined {
   let at: unknown = node;
-  for (const part of pointer.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    at = Array.isArray(at) ? at[Number(key)] : isObject(at) ? at[key] : undefined;
-  }
+  for (const key of pointerKeys(pointer)) at = Array.isArray(at) ? at[Number(key)] : isObject(at) ? at[key] : undefined;
   return typeof at === 'string' ? at : undefined;
 }

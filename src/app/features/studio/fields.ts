@@ -6,7 +6,7 @@
  */
 
 import { FORBIDDEN_KEYS } from '../../../content/fieldMap';
-import { keywordMessagePointers, textAt } from '../../../content/i18n/catalogueBasics';
+import { keywordMessagePointers, pointerKeys, textAt } from '../../../content/i18n/catalogueBasics';
 import type { StaffText } from './staffText';
 
 type Json = Record<string, unknown>;
@@ -211,7 +211,7 @@ export interface FieldEdit {
 
 /** Writes `text` at a pointer under `node` where a message already is (keywordMessagePointers' pointers). */
 function setTextAt(node: Json, pointer: string, text: string): void {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointerKeys(pointer);
   let at: unknown = node;
   for (const part of parts.slice(0, -1)) at = Array.isArray(at) ? at[Number(part)] : isObject(at) ? at[part] : undefined;
   const last = parts[parts.length - 1]!;
