@@ -59,11 +59,14 @@ export const APP_ENTRY = 'app entry';
 /** A page: a lazily loaded module of src/app named ...Page or ...Layout (the route elements). */
 const PAGE_MODULE = /[\\/]src[\\/]app[\\/].*(Page|Layout)\.[jt]sx?$/;
 
-/** Short name of a page module: the path under src/app/features (or src/app), without the extension. */
+/**
+ * Short name of a page module: the path under src/app/features (or src/app), without the extension; another module
+ * of the repository by its path from the repository's root (src/..., widgets/...), a package's by node_modules/...
+ */
 export function routeName(facadeModuleId: string): string {
   // Virtual modules (the compiled messages, scripts/lib/appMessages.ts) have ids starting with a NUL character.
   const path = facadeModuleId.replaceAll('\\', '/').replace(/^\0/, '');
-  const m = path.match(/src\/app\/(?:features\/)?(.+?)\.[jt]sx?$/) ?? path.match(/(?:^|\/)((?:widgets|node_modules)\/.+?)(?:\.[jt]sx?)?$/);
+  const m = path.match(/src\/app\/(?:features\/)?(.+?)\.[jt]sx?$/) ?? path.match(/(?:^|\/)((?:widgets|node_modules)\/.+?)(?:\.[jt]sx?)?$/) ?? path.match(/.*\/(src\/.+?)(?:\.[jt]sx?)?$/);
   return m ? m[1]! : path;
 }
 

@@ -124,6 +124,9 @@ describe('the build report of gzipped JavaScript per route', () => {
   it('names pages by their module under src/app/features and prints one line per route', () => {
     expect(routeName('C:\\repo\\src\\app\\features\\journey\\CodeRequestPage.tsx')).toBe('journey/CodeRequestPage');
     expect(routeName('/repo/src/app/components/NotFoundPage.tsx')).toBe('components/NotFoundPage');
+    // A module loaded on use outside src/app: named from the repository's root, wherever the repository lives.
+    expect(routeName('/home/me/src/repo/src/shared/jsonPatch.ts')).toBe('src/shared/jsonPatch');
+    expect(routeName('/repo/widgets/custom/LargeListSelect.tsx')).toBe('widgets/custom/LargeListSelect');
     const text = formatReport(routeReport(chunks, length));
     expect(text.split('\n')).toHaveLength(4);
     expect(text).toMatch(new RegExp(`forms/FlowPage\\s+0\\.5 kB\\s+≤ ${BUDGETS.page.limit} / 300 kB`));
