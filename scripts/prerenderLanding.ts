@@ -96,10 +96,14 @@ export async function prerenderLanding(): Promise<void> {
     const app = readFileSync(join(PUBLIC, 'index.html'), 'utf8').match(/<script type="module" crossorigin src="([^"]+)"/)?.[1];
     if (!app) throw new Error("dist/public/index.html: the app's entry script was not found");
     const html = readFileSync(join(root, 'src', 'app', 'landing.html'), 'utf8');
+    // The app's own head (charset, viewport, description, title, icon, base style): one copy, in src/app/index.html.
+    const head = readFileSync(join(root, 'src', 'app', 'index.html'), 'utf8').match(/<head>\n?([\s\S]*?)\n?\s*<\/head>/)?.[1];
+    if (!head) throw new Error('src/app/index.html: no <head> found');
     for (const locale of LOCALES) {
       const out = html
         .replace('<html lang="en" dir="ltr">', `<html lang="${locale}" dir="${directionOf(locale)}">`)
         .replace('data-locale="en"', `data-locale="${locale}"`)
+        .replace('    <!--landing:head-->', head)
         .replace('<!--landing:app-->', app)
         .replace('<!--landing:boot-->', `/${script.file}`)
         .replace('<!--landing:styles-->', renderer.styles())
