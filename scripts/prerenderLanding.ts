@@ -21,6 +21,7 @@ import { directionOf, LOCALES, type Locale } from '../src/content/i18n/locales';
 import { readContentDir } from '../src/content/readContentDir';
 import { accountPath, readProducts } from '../src/app/features/products/productsConfig';
 import { contentHash } from '../src/content/contentHash';
+import { titleFor } from '../src/app/components/documentTitle';
 
 const root = join(import.meta.dirname, '..');
 const PUBLIC = join(root, 'dist', 'public');
@@ -103,7 +104,7 @@ export async function prerenderLanding(): Promise<void> {
       const out = html
         .replace('<html lang="en" dir="ltr">', `<html lang="${locale}" dir="${directionOf(locale)}">`)
         .replace('data-locale="en"', `data-locale="${locale}"`)
-        .replace('    <!--landing:head-->', head)
+        .replace('    <!--landing:head-->', head.replace(/<title>([^<]*)<\/title>/, (_, own: string) => `<title>${titleFor(headingText(pages[locale]), own)}</title>`))
         .replace('<!--landing:app-->', app)
         .replace('<!--landing:boot-->', `/${script.file}`)
         .replace('<!--landing:styles-->', renderer.styles())
@@ -115,6 +116,11 @@ export async function prerenderLanding(): Promise<void> {
   } finally {
     await vite.close();
   }
+}
+
+/** The text of a rendered page's main heading (its markup's first h1, tags left out; entities stay escaped for HTML). */
+function headingText(html: string): string | undefined {
+  return html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]*>/g, '');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Outlet, useLocation } from 'react-router-dom';
 import { RouteErrorPage } from './components/ErrorBoundary';
 import { NotFoundPage } from './components/NotFoundPage';
+import { useDocumentTitle } from './components/useDocumentTitle';
 import { agentRoutes } from './features/agent/routes';
 import { documentRoutes } from './features/documents/routes';
 import { journeyRoutes } from './features/journey/routes';
@@ -9,9 +10,10 @@ import { productRoutes } from './features/products/routes';
 import { stakeholderRoutes } from './features/stakeholders/routes';
 import { studioRoutes } from './features/studio/routes';
 
-/** Spec: the page scrolls to the top on every route change. */
-function ScrollToTop() {
+/** The root of every route. Spec: the page scrolls to the top on every route change; the title follows the page. */
+function RouteRoot() {
   const { pathname } = useLocation();
+  useDocumentTitle();
   // A block body: recent Chromium returns a Promise from scrollTo, which React would take for a cleanup.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -25,7 +27,7 @@ function ScrollToTop() {
  */
 export const router = createBrowserRouter([
   {
-    element: <ScrollToTop />,
+    element: <RouteRoot />,
     errorElement: <RouteErrorPage />,
     children: [...productRoutes, ...journeyRoutes, ...stakeholderRoutes, ...documentRoutes, ...agentRoutes, ...studioRoutes, { path: '*', element: <NotFoundPage /> }],
   },

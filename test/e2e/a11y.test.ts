@@ -117,6 +117,10 @@ suite('accessibility (axe-core) and keyboard', () => {
           await page.goto(server.url + path);
           await settle(page);
           for (const v of await axe(page)) failures.push(`${path}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+          // WCAG 2.4.2: the page is titled by its own heading, so tabs and history tell pages apart.
+          const heading = (await page.locator('main h1').first().textContent())?.replace(/\s+/g, ' ').trim();
+          const title = await page.title();
+          if (title !== `${heading} – Quick Apply`) failures.push(`${path}: titled '${title}', its heading is '${heading}'`);
           if (action && !(await tabReaches(page, action))) failures.push(`${path}: Tab never reaches '${action}'`);
         }
       } finally {

@@ -35,8 +35,11 @@ suite('Arabic, right to left, at phone width', () => {
     const ctx = await browser.newContext({ locale: 'en-US', viewport: PHONE });
     const page = await ctx.newPage();
     await page.goto(`${server.url}/`);
+    // The pre-rendered page is titled by its heading in its language, and the title follows the switch.
+    await expect(page.title()).resolves.toBe('Get started with your banking needs online, in minutes. – Quick Apply');
     await page.getByTestId('language-switch').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await expect(page.title()).resolves.toBe('ابدأ معاملاتك المصرفية عبر الإنترنت، في دقائق. – Quick Apply');
     const cookie = (await ctx.cookies()).find((c) => c.name === 'qa.locale');
     expect(cookie?.value).toBe('ar');
     await expect(langOf('/', { 'accept-language': 'en-US', cookie: `qa.locale=${cookie!.value}` })).resolves.toBe('ar rtl');
@@ -150,8 +153,10 @@ suite('Arabic, right to left, at phone width', () => {
     await page.getByLabel('الاسم الكامل').fill('Omar 7');
     await page.getByLabel('البريد الإلكتروني').click();
     await expect.poll(() => page.getByText(/^يُكتب الاسم الكامل/).count()).toBe(1);
+    await expect(page.title()).resolves.toBe('المعلومات الأساسية – Quick Apply');
     await page.getByTestId('language-switch').click();
     await waitForPage(page, 'Basic Information');
+    await expect.poll(() => page.title()).toBe('Basic Information – Quick Apply');
     await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Omar 7');
     await page.getByLabel('Full name').fill('Omar 77');
     await page.getByLabel('E-mail').click();

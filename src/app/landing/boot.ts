@@ -3,6 +3,7 @@ import { contentHash } from '../../content/contentHash';
 import { directionOf, isLocale } from '../../content/i18n/locales';
 import { externalTarget } from '../features/products/externalTarget';
 import { initialLocale, rememberLocale } from '../i18n/localeChoice';
+import { titleFor } from '../components/documentTitle';
 
 /**
  * The script of the pre-rendered landing page (`/` and `/business`, dist/public/landing.<locale>.html, written at build time
@@ -78,6 +79,7 @@ function show(locale: Locale): void {
   root.dataset.locale = locale;
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
+  document.title = titleFor(root.querySelector('main h1')?.textContent, document.title);
   prepare();
 }
 
