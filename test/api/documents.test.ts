@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { canAccess } from '../../src/server/prospects/prospectAccess';
+import { createDocumentRepository } from '../../src/server/repositories/documentRepository';
 import { createProspectRepository } from '../../src/server/repositories/prospectRepository';
 import { createScreeningRepository } from '../../src/server/repositories/screeningRepository';
 import { setToday } from '../../src/validation/clock';
@@ -115,8 +116,11 @@ describeEachDatabase('documents API', (db) => {
   });
 
   it('accepts PNG and JPEG, fields before or after the file; the type comes from the content', async () => {
-    const a = await upload(prospectId, { documentKey: 'TradeLicense-1', documentType: 'TradeLicense' }, { name: 'licence.png', bytes: png(), type: 'image/png' });
+    // A title sent for a document the bank lists is not the caller's to choose: the bank's own is stored.
+    const a = await upload(prospectId, { documentKey: 'TradeLicense-1', documentType: 'TradeLicense', documentTitle: 'الرخصة التجارية' }, { name: 'licence.png', bytes: png(), type: 'image/png' });
     expect(a.statusCode, a.body).toBe(200);
+    const stored = await createDocumentRepository().findCurrent(app.database.db, prospectId, 'TradeLicense-1');
+    expect(stored?.documentTitle).toBe('Trade License');
     const b = await upload(prospectId, { documentKey: 'MOA-1', documentType: 'MOA' }, { name: 'moa.pdf', bytes: jpeg() }, owner, true);
     expect(b.statusCode, b.body).toBe(200);
     expect(b.json().fileName).toBe('moa.pdf.jpg');

@@ -178,7 +178,9 @@ export async function uploadDocument(
       prospectId: prospect.id,
       documentKey: fields.documentKey!,
       documentType: fields.documentType!,
-      documentTitle: fields.documentTitle ?? placement.required?.documentTitle ?? null,
+      // A required document's title is the bank's (its content, in the bank's language), whatever the caller sent;
+      // the caller names only a document the bank did not list (another document, a proof of relationship).
+      documentTitle: placement.required?.documentTitle ?? fields.documentTitle ?? null,
       groupName: placement.groupName,
       signatoryId: placement.signatoryId,
       fileName: file.fileName,
