@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './axeCheck';
-import { putProspect, savedProspect, signInAsNewApplicant, waitForPage } from './journeyHelpers';
+import { putProspect, savedProspect, signInAsNewApplicant, waitForPage, waitForSaved } from './journeyHelpers';
 import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stopServerAndBrowser } from './server';
 
 const suite = chromiumAvailable ? describe : describe.skip;
@@ -183,4 +183,31 @@ suite('addresses and contacts of issue 18 item 1 on a phone (360 px)', () => {
     expect(await street.inputValue()).toBe(office.street);
     await page.context().close();
   }, 180_000);
+
+  it('keeps every key on the mailing address after Continue showed errors, and a fixed value stays fixed (320 px)', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 320, height: 700 } })).newPage();
+    await signInAsNewApplicant(page, server);
+    await page.goto(`${server.url}/business/FinalQuestions?step=4`);
+    await waitForPage(page, 'Preferred mailing address');
+    // Continue on the empty step: its errors show; then every key typed reaches the fields, the first ones too.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Office / villa number is not filled').first().waitFor();
+    const officeBox = page.getByLabel(named('Office / villa number')).first();
+    const street = page.getByLabel(named('Street / location')).first();
+    await officeBox.pressSequentially('Office 1204');
+    await street.pressSequentially('Zayed');
+    await page.getByRole('combobox', { name: named('Emirate / City') }).first().selectOption('DXB');
+    expect(await officeBox.inputValue()).toBe('Office 1204');
+    expect(await street.inputValue()).toBe('Zayed');
+    // Too long: Continue says so; the value fixed stays as typed (it was put back to 'Office 1204' with the error gone).
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Office / villa number is too long: use at most 10 characters').first().waitFor();
+    await officeBox.fill('1204');
+    await expect.poll(() => page.getByText('Office / villa number is too long: use at most 10 characters').count()).toBe(0);
+    await waitForSaved(page);
+    expect(await officeBox.inputValue()).toBe('1204');
+    expect(await street.inputValue()).toBe('Zayed');
+    const saved = (await savedProspect(page, server)).prospect.organizationInfo as { addressInfo: { addressDetails: Record<string, string> }[] };
+    expect(saved.addressInfo[0]!.addressDetails).toMatchObject({ officeNumber: '1204', street: 'Zayed', emirateCity: 'DXB' });
+  }, 120_000);
 });

@@ -234,3 +234,73 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
     expect(onChange).toHaveBeenCalledWith({ companyName: 'Falcon' });
   });
 });
+
+describe('StepForm changesAfterPaint in an array whose items have defaults the page does not keep (the mailing addresses)', () => {
+  const addressStep: StepDefinition = {
+    schema: {
+      type: 'object',
+      properties: {
+        addresses: {
+          type: 'array',
+          title: 'Addresses',
+          items: {
+            type: 'object',
+            properties: {
+              officeNumber: { type: 'string', title: 'Office / villa number', maxLength: 10, errorMessage: { maxLength: 'Office / villa number is too long' } },
+              country: { type: 'string', title: 'Country', default: 'AE' },
+            },
+          },
+        },
+      },
+    },
+    uiSchema: { addresses: { 'ui:options': { addable: false, removable: false, orderable: false } }, 'ui:submitButtonOptions': { submitText: 'Continue' } },
+  };
+  /** The page keeps each change without the item's default (as a step keeps only the answers it stores). */
+  const withoutDefault = (d: unknown) => ({ addresses: ((d as { addresses?: { country?: string }[] }).addresses ?? []).map(({ country: _, ...rest }) => rest) });
+  let replaceData: (data: unknown) => void = () => {};
+  function Page({ onChange }: { onChange(data: unknown): void }) {
+    const [data, setData] = useState<unknown>({ addresses: [{}] });
+    replaceData = setData;
+    return inFluent(
+      <StepForm
+        id="a"
+        step={addressStep}
+        formData={data}
+        validator={validator}
+        formContext={{ lists: {} }}
+        changesAfterPaint
+        onChange={(d) => {
+          onChange(d);
+          setData(withoutDefault(d));
+        }}
+        onSubmit={() => {}}
+      />,
+    );
+  }
+  const office = () => screen.getByLabelText(/Office \/ villa number/) as HTMLInputElement;
+
+  it('a value fixed after Continue showed its error stays fixed: RJSF, given the errors without the fix, never puts the old value back', async () => {
+    const onChange = vi.fn();
+    render(<Page onChange={onChange} />);
+    type(office(), 'Office 1204');
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(await screen.findByText('Office / villa number is too long')).toBeTruthy();
+    type(office(), '1204');
+    await waitFor(() => expect(screen.queryByText('Office / villa number is too long')).toBeNull());
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ addresses: [{ officeNumber: '1204', country: 'AE' }] }));
+    expect(office().value).toBe('1204');
+  });
+
+  it('a save answered while a change waits for the paint does not put the old value back either', async () => {
+    const onChange = vi.fn();
+    render(<Page onChange={onChange} />);
+    type(office(), '12');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ addresses: [{ officeNumber: '12', country: 'AE' }] }));
+    type(office(), '1204');
+    // The page's copy changes before the next paint (the save of '12' answered: a new object, without the default).
+    act(() => replaceData({ addresses: [{ officeNumber: '12' }] }));
+    expect(office().value).toBe('1204');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ addresses: [{ officeNumber: '1204', country: 'AE' }] }));
+    expect(office().value).toBe('1204');
+  });
+});

@@ -229,7 +229,8 @@ function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, 
     if (!pending.current || watched.every((v, i) => v === before[i] || deepEquals(v, before[i]))) return;
     flush();
   });
-  return { change, flush };
+  const isPending = useCallback(() => pending.current !== undefined, []);
+  return { change, flush, isPending };
 }
 
 /**
@@ -303,7 +304,11 @@ function LoadedStepForm({
           ref={form}
           schema={schema}
           uiSchema={uiSchema}
-          formData={formData}
+          // While a change waits for its hand-over, RJSF keeps its own data: given the page's (which lacks the change)
+          // with any new prop, RJSF would put the old value back on screen and, where it fills in defaults the page
+          // does not keep (an address item's country), report that old value as a change of its own, which would
+          // then be handed over in place of the user's (a fixed answer reverted after Continue, or after a save's answer).
+          formData={handOver.isPending() ? live.data : current}
           validator={validator}
           formContext={context}
           // A required Yes/No starts unanswered (spec: the bank needs an explicit answer, "... is not filled"):
