@@ -8,10 +8,12 @@ import { GlobalStyles } from './components/GlobalStyles';
 import { I18nProvider } from './i18n/I18nProvider';
 import { applyToDocument } from './i18n/localeStore';
 import { JotaiProvider } from './lib/jotai';
+import { reloadOnNewRelease } from './lib/newRelease';
 import { reportUncaughtErrors } from './lib/reportError';
 import { router } from './router';
 
 reportUncaughtErrors();
+reloadOnNewRelease();
 // lang and dir before the first paint (the remembered or the browser's language), not after the texts load.
 applyToDocument();
 

@@ -54,4 +54,25 @@ suite('the built application in Chromium', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.close();
   });
+
+  it('answers a missing script or asset with 404, never the app page; a tab missing a chunk of an old release loads the new one', async () => {
+    for (const path of ['/assets/FlowPage-0ldR3l3a5e.js', '/assets/index-0ld.css', '/business/old.js']) {
+      const res = await fetch(server.url + path);
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 404, 'text/plain; charset=utf-8']);
+    }
+    // A tab opened before a release: the product page's chunk is gone from the server when the visitor goes there.
+    const page = await browser.newPage();
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto(server.url + '/business/accounts');
+    await page.getByRole('heading', { level: 1, name: 'Compare our business accounts' }).waitFor();
+    let gone = true;
+    await page.route(/\/assets\/ProductPage-[^/]+\.js$/, (route) => (gone ? ((gone = false), route.fulfill({ status: 404, body: 'Not found' })) : route.continue()));
+    await page.getByRole('button', { name: 'Choose Business Elite' }).first().click();
+    await page.waitForURL('**/business/accounts/business-elite');
+    await page.getByRole('button', { name: 'Apply now' }).first().waitFor();
+    expect(gone).toBe(false);
+    expect(loads).toBe(2);
+    await page.close();
+  });
 });

@@ -8,8 +8,16 @@ import { fromAcceptLanguage, isLocale, LOCALES } from '../../../content/i18n/loc
 const COOKIE = /(?:^|;\s*)qa\.locale=([a-z]{2})(?:;|$)/;
 
 /**
- * Serves the Vite-built SPA with history-API fallback: any GET outside /api that is not a file gets
- * index.html, so deep links like /business/CompanyInfo work on reload. Hashed assets are cached for a year.
+ * A file the build would have made (a hashed asset, a script, a style, an image...): missing, it is a 404, never the
+ * app's page. A page of the app has no extension. A tab opened before a new release asks for its old chunks: the
+ * HTML sent for them would fail as a module (a MIME type error and a blank page); a 404 fails the import, which the
+ * app's preload-error handler answers by loading the new release.
+ */
+const FILE = /^\/assets\/|\.(?:m?js|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|webmanifest)$/i;
+
+/**
+ * Serves the Vite-built SPA with history-API fallback: any GET outside /api that is not a file, nor names one,
+ * gets index.html, so deep links like /business/CompanyInfo work on reload. Hashed assets are cached for a year.
  */
 export default fp(
   async (app) => {
@@ -33,7 +41,10 @@ export default fp(
       if (request.url.startsWith('/api/') || request.url === '/api') {
         return reply.code(404).send({ errorType: 'NotFound', errors: [{ errorCode: 'NOT_FOUND', message: 'Not found' }] });
       }
-      const path = request.url.split(/[?#]/, 1)[0];
+      const path = request.url.split(/[?#]/, 1)[0]!;
+      if (FILE.test(path)) {
+        return reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
+      }
       if (landing && (path === '/' || path === '/business')) {
         // In the language the page would choose (src/app/i18n/localeChoice.ts): the address's, the remembered one
         // (the cookie that remembering also sets), the browser's. The page's script only switches it on a click.
