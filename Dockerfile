@@ -34,4 +34,5 @@ VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# The flags are SERVER_NODE_FLAGS (scripts/lib/serverNodeFlags.ts; test/unit/deployment.test.ts keeps them the same).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "dist/server/main.js"]

@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, SERVER_OUT } from './buildServer';
+import { SERVER_NODE_FLAGS } from './lib/serverNodeFlags';
 import { percentile } from './lib/measure';
 import { freePort } from './lib/serverProcess';
 
@@ -46,7 +47,7 @@ async function startToReady(dataDir: string, main: string): Promise<Start> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/api/health/ready`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEV_OUTBOX: 'on', MAX_EVENT_LOOP_DELAY_MS: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],

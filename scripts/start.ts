@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildServer, SERVER_INPUTS, SERVER_OUT } from './buildServer';
+import { SERVER_NODE_FLAGS } from './lib/serverNodeFlags';
 
 const root = join(import.meta.dirname, '..');
 const SPA_OUT = join(root, 'dist', 'public', 'index.html');
@@ -48,7 +49,7 @@ if (!existsSync(SERVER_INPUTS) || isStale(SERVER_OUT, serverInputs())) {
 
 const local = process.env.NODE_ENV !== 'production';
 const env = { ...process.env, ...(local && process.env.DEV_OUTBOX === undefined ? { DEV_OUTBOX: 'on' } : {}) };
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_OUT], { cwd: root, env, stdio: 'inherit' });
 // Ctrl+C reaches the server through the process group; a SIGTERM sent to this process alone is passed on.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => server.kill('SIGTERM'));

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, SERVER_OUT as SERVER_MAIN } from '../buildServer';
+import { SERVER_NODE_FLAGS } from './serverNodeFlags';
 
 /** Starting the real server as a child process: used by the end-to-end tests and the benchmarks. */
 const root = join(import.meta.dirname, '..', '..');
@@ -35,7 +36,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'qa-e2e-'));
   if (!existsSync(SERVER_MAIN)) await buildServer(); // the benchmarks; npm test builds it before the e2e stage
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', SERVER_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: root,
     env: {
       ...process.env,

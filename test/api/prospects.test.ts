@@ -179,12 +179,24 @@ describeEachDatabase('prospects API', (db) => {
       const same = await put({}, 2);
       expect(same.statusCode, same.body).toBe(200);
       expect(validate.mock.calls.map((c) => c[0])).not.toContain('steps/companyLicense');
+      // Nor the prospect's fields no step edits (applicationInfo unchanged).
+      const prospectFields = validator.prospectFieldsRef();
+      expect(prospectFields).toBeDefined();
+      expect(validate.mock.calls.map((c) => c[0])).not.toContain(prospectFields);
       // organizationInfo changed: the steps that read it run, those that read other sections only do not.
       validate.mockClear();
       expect((await put({ organizationInfo: { ...licence, companyName: 'Falcon General Trading LLC' } }, 3)).statusCode).toBe(200);
       const ran = validate.mock.calls.map((c) => c[0]);
       expect(ran).toContain('steps/companyLicense');
       expect(ran).not.toContain('steps/applicantInfo');
+      expect(ran).not.toContain(prospectFields);
+      // applicationInfo changed: the prospect's fields are checked again (and an account not offered refused).
+      validate.mockClear();
+      const stored = (await call('GET', `/api/usertypes/sme/prospects/${prospectId}`, alice)).json().prospect as Json;
+      const wrong = await put({ applicationInfo: { ...(stored.applicationInfo as Json), accountType: 'gold' } }, 4);
+      expect(wrong.statusCode, wrong.body).toBe(400);
+      expect(wrong.json().errors).toContainEqual(expect.objectContaining({ field: 'prospect.applicationInfo.accountType' }));
+      expect(validate.mock.calls.map((c) => c[0])).toContain(prospectFields);
       // The next day (here: the day before, so that the stored issue date is in the future) every step runs again.
       setToday('2026-01-14');
       const nextDay = await put({}, 4);

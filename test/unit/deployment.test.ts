@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/serverNodeFlags';
 import { settingsProperties } from '../../src/server/settings/settingsSchema';
 
 /** No container runtime here: the deployment files are checked by reading them. */
@@ -21,7 +22,8 @@ describe('Dockerfile', () => {
     const users = instructions.filter((l) => l.startsWith('USER '));
     expect(users.at(-1)).toMatch(/^USER (?!root\b|0\b)\S+/);
     expect(text).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health\/ready/m);
-    expect(instructions.at(-1)).toBe('CMD ["node", "--enable-source-maps", "dist/server/main.js"]');
+    // The flags node runs the server with everywhere else (npm start, the tests, the benchmarks).
+    expect(instructions.at(-1)).toBe(`CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js']).replace(/","/g, '", "')}`);
     expect(text).toContain('npm ci --omit=dev');
     for (const folder of ['schemas', 'migrations', 'fixtures']) expect(text).toContain(`COPY ${folder} ./${folder}`);
   });

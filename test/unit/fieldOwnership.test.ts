@@ -54,7 +54,8 @@ describe('the field map of schemas/', () => {
   it('knows every key of every complete application in fixtures/prospect (the 50-stakeholder one included)', () => {
     expect(prospects.length).toBeGreaterThanOrEqual(4);
     for (const fx of prospects) {
-      const { errors } = enforceFieldOwnership(fieldMap(content), fx.data as Json, fx.data as Json, WRITES.agent);
+      // A copy: the stored objects themselves would pass untouched, unread (see the test of what is shared below).
+      const { errors } = enforceFieldOwnership(fieldMap(content), fx.data as Json, structuredClone(fx.data) as Json, WRITES.agent);
       expect(errors, `${fx.file}: ${String(fx.description)}`).toEqual([]);
     }
   });
@@ -97,6 +98,28 @@ describe('the field map of schemas/', () => {
     expect(errors).toEqual([]);
     expect(document.applicantInfo).toEqual({ fullName: 'Aisha B', validRoCode: 'N', LeadSource: 'Direct', roCode: 'RO1' });
     expect(document.signatoryInfo).toEqual([{ signatoryId: 's1', firstName: 'Aisha', signatoryPingType: 'Active' }]);
+  });
+
+  it('gives back the stored objects where the result equals them: a full save shares its unchanged parts as a patch does', () => {
+    const map = fieldMap(content);
+    const fifty = prospects.find((fx) => fx.file === 'fiftyStakeholders.json')!.data as Json;
+    const sent = structuredClone(fifty);
+    const people = sent.signatoryInfo as Json[];
+    people[25] = { ...people[25], firstName: 'Changed' };
+    const { errors, document } = enforceFieldOwnership(map, fifty, sent, WRITES.applicant);
+    expect(errors).toEqual([]);
+    expect(document).toEqual(sent);
+    for (const key of Object.keys(fifty).filter((k) => k !== 'signatoryInfo')) expect(document[key], key).toBe(fifty[key]);
+    const list = document.signatoryInfo as Json[];
+    const storedList = fifty.signatoryInfo as Json[];
+    expect(list).not.toBe(storedList);
+    expect(list[25]).not.toBe(storedList[25]);
+    expect(list[25]!.kycDetails).toBe(storedList[25]!.kycDetails);
+    expect(list.filter((p, i) => p !== storedList[i])).toHaveLength(1);
+    // Unchanged throughout: the stored document itself; a forged value is still refused, whatever is shared.
+    expect(enforceFieldOwnership(map, fifty, structuredClone(fifty), WRITES.applicant).document).toBe(fifty);
+    const forged = { ...fifty, applicantInfo: { ...(fifty.applicantInfo as Json), validRoCode: 'Y' } };
+    expect(enforceFieldOwnership(map, fifty, forged, WRITES.applicant).errors.map((e) => e.path)).toEqual(['/applicantInfo/validRoCode']);
   });
 
   it('lets an agent write agent fields but not the applicant, matching stakeholders by their id', () => {

@@ -31,6 +31,21 @@ describe('form logic: options, gating, disabled fields, hidden steps', () => {
     expect(ind.excludedOptions.get('/orgKYCDetails/industryMultiSelect/2/subCategory')).toEqual(['A1']);
   });
 
+  it('finds the items of a list in every new document, whether the list grew, shrank or kept its length with other items', () => {
+    // A save's document is a new object each time; the targets of a one-`*` rule are kept by the list's length.
+    const rows = (n: number, sub = 'A1') => Array.from({ length: n }, (_, i) => ({ industry: 'A', ...(i === 0 ? { subCategory: sub } : {}) }));
+    const excluded = (n: number, sub?: string) => {
+      const r = evaluateLogic(content, { orgKYCDetails: { industryMultiSelect: rows(n, sub) } });
+      return [...r.excludedOptions.keys()].filter((k) => k.startsWith('/orgKYCDetails/'));
+    };
+    expect(excluded(2)).toEqual(['/orgKYCDetails/industryMultiSelect/1/subCategory']);
+    expect(excluded(3)).toEqual(['/orgKYCDetails/industryMultiSelect/1/subCategory', '/orgKYCDetails/industryMultiSelect/2/subCategory']);
+    expect(excluded(1)).toEqual([]);
+    expect(excluded(3, 'A2')).toEqual(['/orgKYCDetails/industryMultiSelect/1/subCategory', '/orgKYCDetails/industryMultiSelect/2/subCategory']);
+    const none = evaluateLogic(content, { orgKYCDetails: {} });
+    expect([...none.excludedOptions.keys()].filter((k) => k.startsWith('/orgKYCDetails/'))).toEqual([]);
+  });
+
   it("enables 'Add' only when the last item's key fields are filled", () => {
     const empty = evaluateLogic(content, { organizationInfo: { contactDetailsForTxnReconfirming: [{}] } });
     expect(empty.arrays.get('/organizationInfo/contactDetailsForTxnReconfirming')).toEqual({ canAdd: false, keepOne: false });

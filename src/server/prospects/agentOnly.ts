@@ -60,7 +60,7 @@ export function keepAgentOnly(stored: Obj, next: Obj): Obj {
   else delete out[ANNEXURE_SECTION];
   const byId = new Map<string, Obj>();
   for (const s of stakeholders(stored)) if (isObj(s) && s.signatoryId !== undefined) byId.set(String(s.signatoryId), s);
-  if (Array.isArray(next.signatoryInfo)) {
+  if (Array.isArray(next.signatoryInfo) && (next.signatoryInfo.some(hasPing) || stakeholders(stored).some(hasPing))) {
     out.signatoryInfo = next.signatoryInfo.map((s) => {
       if (!isObj(s)) return s;
       const before = s.signatoryId === undefined ? undefined : byId.get(String(s.signatoryId));

@@ -39,6 +39,7 @@ export function acceptClientDocument(content: Parameters<typeof fieldMap>[0], ac
     throw new ApiError(403, 'Forbidden', forbidden.map((e) => ({ errorCode: 'FORBIDDEN', message: e.message, field: `prospect.${pointerToDotted(e.path)}` })));
   }
   if (errors.length) throw fieldsValidation(errors, 'prospect', locale);
-  return document;
+  // A root of its own (its sections may be the stored ones): the caller sets server-owned sections on it.
+  return document === stored ? { ...stored } : document;
 }
 

@@ -2,6 +2,7 @@ import type { AnySchemaObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../validation/createAjv';
 import { type FieldError, toFieldErrors } from '../../validation/errors';
 import { type BuiltContent, SCHEMA_BASE } from '../../content/contentTypes';
+import { schemaSections } from './stepSections';
 
 /**
  * The protected core of a prospect, kept in code and not in the published content: the applicant's identity,
@@ -172,6 +173,9 @@ function coreSchema(m: CoreMessages): AnySchemaObject {
     },
   };
 }
+
+/** The top-level sections the core reads on every save (its root keywords; the submit's rules run at every submit). */
+export const CORE_SECTIONS: ReadonlySet<string> | undefined = schemaSections(coreSchema({ identity: { fullName: {}, email: {}, countryCode: {}, mobileNo: {} } }));
 
 /** Compiled core validators by their messages (a few languages and content versions at a time). */
 const compiled = new Map<string, { always: ValidateFunction; submit: ValidateFunction }>();

@@ -8,6 +8,7 @@ import { notWritableMessage, unknownFieldMessage } from '../../shared/serverMess
  * Enforces the field map (src/content/fieldMap.ts) on a write: a key no schema declares is refused, and so is a
  * value the caller may not write (x-writer) that differs from the stored one. The browser sends the whole
  * document back, so an unchanged value passes; a value left out is put back, so no caller can delete it either.
+ * What comes out equal to the stored value is the stored value (the same object): unchanged parts stay shared.
  */
 
 type Obj = Record<string, unknown>;
@@ -31,6 +32,9 @@ export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may
   const errors: FieldError[] = [];
 
   const visit = (node: FieldNode, before: unknown, after: unknown, path: string, key: string, inherited: Writer): unknown => {
+    // The stored value itself, passed back untouched (a section a patch did not touch, one a full save left out):
+    // the caller changed nothing in it, so nothing in it is refused or put back, and it stays shared.
+    if (after === before) return after;
     const writer = node.writer ?? inherited;
     if (!may.has(writer)) {
       if (after === undefined) return before;
@@ -47,7 +51,8 @@ export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may
     if (Array.isArray(after)) {
       const old = Array.isArray(before) ? before : [];
       if (!node.items) return after;
-      return after.map((item, i) => visit(node.items!, storedItem(old, item, i), item, `${path}/${i}`, key, writer));
+      const items = after.map((item, i) => visit(node.items!, storedItem(old, item, i), item, `${path}/${i}`, key, writer));
+      return items.length === old.length && items.every((item, i) => item === old[i]) ? old : items;
     }
     if (!isObj(after)) return after;
     const out: Obj = {};
@@ -76,11 +81,26 @@ export function enforceFieldOwnership(map: FieldMap, stored: Obj, next: Obj, may
         if (kept !== undefined) out[k] = kept;
       }
     }
-    return out;
+    return isObj(before) && sameEntries(out, before) ? before : out;
   };
 
   const document = visit(map.root, stored, next, '', '', 'applicant') as Obj;
   return { errors, document };
+}
+
+/**
+ * Whether an object holds the very same values under the same keys as the stored one: the stored object is then
+ * kept in the result instead of the copy, so that a full save's unchanged parts are shared with the stored
+ * document as a patch's are, and every later comparison of the save stops there at once.
+ */
+function sameEntries(out: Obj, before: Obj): boolean {
+  let count = 0;
+  for (const k in out) {
+    if (out[k] !== before[k] || !Object.hasOwn(before, k)) return false;
+    count++;
+  }
+  for (const k in before) if (Object.hasOwn(before, k)) count--;
+  return count === 0;
 }
 
 /** Whether a subtree holds a field the caller may not write (so that leaving the subtree out keeps it). */

@@ -2,7 +2,8 @@ import type { ProspectDraft } from '../../shared/prospectDraft';
 import type { BuiltContent } from '../../content/contentTypes';
 import type { ContentValidator } from '../../content/contentValidator';
 import { type FieldError, INCOMPLETE_KEYWORDS } from '../../validation/errors';
-import { validateCore } from './coreSchema';
+import { CORE_SECTIONS, validateCore } from './coreSchema';
+import { prospectFieldsSections } from './stepSections';
 import { applicableSteps as sharedApplicableSteps, type ApplicableStep } from '../../shared/stakeholderFlows';
 import { explainedErrors, visibleErrors } from '../../validation/logic';
 
@@ -39,6 +40,8 @@ function dedupe(errors: FieldError[]): FieldError[] {
  *  - always: no field breaks a rule (incomplete is fine), across every applicable step and the stakeholder list;
  *  - `complete` steps (the one the applicant continues from): every rule, required fields included;
  *  - always: the prospect's fields no step edits (prospect.schema.json#/definitions/prospectFields), incomplete is fine;
+ *    (like the steps and the core's rules of every save, not again where `unchanged` says their sections are those
+ *    of a validation that passed);
  *  - `submit`: the whole prospect schema;
  *  - always, besides the published content: the protected core kept in code (identity, stakeholder list);
  *  - never: errors on fields the form logic hides (`hidden`, from applyFormLogic);
@@ -58,7 +61,7 @@ export function validateProspect(
      * Steps known to find nothing (their data, the content, the day and what is hidden are those of a validation
      * that passed): not run again, unless they are complete steps. `stakeholderList` likewise for the list's check.
      */
-    unchanged?: { step(step: string, at: string): boolean; stakeholderList: boolean };
+    unchanged?: { step(step: string, at: string): boolean; stakeholderList: boolean; sections(names: ReadonlySet<string> | undefined): boolean };
   } = {},
 ): FieldError[] {
   const content = validator.content;
@@ -76,14 +79,20 @@ export function validateProspect(
   }
   // The prospect's fields no step edits (the account type, Islamic or not): what is wrong in them on every save,
   // everything at submit (where the whole prospect schema checks them).
+  // Not again when the sections they read are those of the validation that passed (`unchanged`, as for the steps).
   const prospectFields = validator.prospectFieldsRef();
-  if (prospectFields && !opts.submit) errors.push(...validator.validate(prospectFields, document).filter((e) => !INCOMPLETE.has(e.keyword)));
+  if (prospectFields && !opts.submit && !opts.unchanged?.sections(prospectFieldsSections(content))) {
+    errors.push(...validator.validate(prospectFields, document).filter((e) => !INCOMPLETE.has(e.keyword)));
+  }
   if (opts.submit) errors.push(...validator.validate('prospect', document));
   // The core repeats some rules of the content (with the content's messages, in the request's language): the
   // content's error is the one reported; the core's shows where the content found nothing at that field for that
   // rule (an incomplete field on an automatic save), or said only ajv's own words.
-  const reported = new Set(errors.filter((e) => !AJV_DEFAULT.test(e.message)).map((e) => `${e.path}\u0000${e.keyword}`));
-  errors.push(...validateCore(document, { submit: opts.submit, content }).filter((e) => !reported.has(`${e.path}\u0000${e.keyword}`)));
+  // The core's rules of every save are skipped like the prospect's fields; the submit's always run.
+  if (opts.submit || !opts.unchanged?.sections(CORE_SECTIONS)) {
+    const reported = new Set(errors.filter((e) => !AJV_DEFAULT.test(e.message)).map((e) => `${e.path}\u0000${e.keyword}`));
+    errors.push(...validateCore(document, { submit: opts.submit, content }).filter((e) => !reported.has(`${e.path}\u0000${e.keyword}`)));
+  }
   // Validation sees only what is visible: a hidden field (kept by its policy) never blocks a save.
   return dedupe(opts.hidden ? visibleErrors(errors, opts.hidden) : errors);
 }

@@ -53,18 +53,20 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b
  * The steps whose validation would find what it found when `stored` was saved (nothing: it was saved), so need
  * not run: same content version, same day, same hidden fields, and the data the step reads unchanged (a step
  * at the root reads the sections its schema names, stepSections.ts; a stakeholder's step reads that stakeholder).
+ * `sections`: the same for the prospect's fields and the core's rules of every save (the sections they read).
  */
 function unchangedSteps(content: { built: BuiltContent; number: number }, stored: Obj, document: Obj, previous: ValidationState, now: ValidationState) {
   if (previous.contentNumber !== now.contentNumber || previous.day !== now.day || !sameSet(previous.hidden, now.hidden)) return undefined;
   const before = Array.isArray(stored.signatoryInfo) ? stored.signatoryInfo : [];
   const after = Array.isArray(document.signatoryInfo) ? document.signatoryInfo : [];
+  const sections = (names: ReadonlySet<string> | undefined) => !!names && [...names].every((k) => jsonEqual(stored[k], document[k]));
   return {
     step(step: string, at: string): boolean {
       if (at) return jsonEqual(before[Number(at.split('/')[2])], after[Number(at.split('/')[2])]);
-      const sections = stepSections(content.built, step);
-      return !!sections && [...sections].every((k) => jsonEqual(stored[k], document[k]));
+      return sections(stepSections(content.built, step));
     },
     stakeholderList: jsonEqual(stored.signatoryInfo, document.signatoryInfo),
+    sections,
   };
 }
 
@@ -135,8 +137,10 @@ export async function saveProspect(
   // A stakeholder's proof of relationship names an upload of that stakeholder, or it is not filled.
   if (namesProof(document)) document = withProofUploads(document, await createDocumentRepository().listCurrent(app.database.db, row.id)) as ProspectDraft;
   if (principal.kind === 'customer' && row.owner) {
-    // The owner's identity cannot be changed by an update.
-    document.applicantInfo = { ...document.applicantInfo, countryCode: row.owner.countryCode, mobileNo: row.owner.mobile, email: row.owner.email };
+    // The owner's identity cannot be changed by an update (set only where it differs: an unchanged section stays shared).
+    const owner = { countryCode: row.owner.countryCode, mobileNo: row.owner.mobile, email: row.owner.email };
+    const held = document.applicantInfo as Obj | undefined;
+    if (!held || Object.entries(owner).some(([k, v]) => held[k] !== v)) document = { ...document, applicantInfo: { ...document.applicantInfo, ...owner } };
   }
 
   // Form logic before validation: derived values recomputed (a client's value replaced), answers made stale by

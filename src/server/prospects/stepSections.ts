@@ -1,4 +1,5 @@
 import type { BuiltContent } from '../../content/contentTypes';
+import { PROSPECT_FIELDS } from '../../content/contentValidator';
 
 type Obj = Record<string, unknown>;
 
@@ -29,20 +30,36 @@ function collect(schema: unknown, out: Set<string>): boolean {
   return true;
 }
 
+/**
+ * The top-level sections of the prospect a schema validated at the prospect's root reads, from its root keywords;
+ * undefined when it may read any (then whatever validates with it always runs).
+ */
+export function schemaSections(schema: unknown): ReadonlySet<string> | undefined {
+  const out = new Set<string>();
+  return schema && collect(schema, out) && ![...out].some((s) => ALWAYS_VALIDATE.has(s)) ? out : undefined;
+}
+
 const cache = new WeakMap<BuiltContent, Map<string, ReadonlySet<string> | undefined>>();
 
-/**
- * The top-level sections of the prospect that a step validated at the root ("" in stakeholderFlows.ts) reads,
- * from its schema's root keywords; undefined when it may read any (then it is always validated). Content is
- * read-only once built, so the answer is kept per content and step.
- */
-export function stepSections(content: BuiltContent, step: string): ReadonlySet<string> | undefined {
+/** A content's answer kept by name (content is read-only once built). */
+function kept(content: BuiltContent, name: string, find: () => ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
   let perContent = cache.get(content);
   if (!perContent) cache.set(content, (perContent = new Map()));
-  if (perContent.has(step)) return perContent.get(step);
-  const out = new Set<string>();
-  const schema = content.steps[step]?.schema;
-  const sections = schema && collect(schema, out) && ![...out].some((s) => ALWAYS_VALIDATE.has(s)) ? out : undefined;
-  perContent.set(step, sections);
+  if (perContent.has(name)) return perContent.get(name);
+  const sections = find();
+  perContent.set(name, sections);
   return sections;
+}
+
+/**
+ * The top-level sections of the prospect that a step validated at the root ("" in stakeholderFlows.ts) reads
+ * (schemaSections of its schema), kept per content and step.
+ */
+export function stepSections(content: BuiltContent, step: string): ReadonlySet<string> | undefined {
+  return kept(content, `steps/${step}`, () => schemaSections(content.steps[step]?.schema));
+}
+
+/** The sections the prospect's fields no step edits (prospect.schema.json#/definitions/prospectFields) read. */
+export function prospectFieldsSections(content: BuiltContent): ReadonlySet<string> | undefined {
+  return kept(content, PROSPECT_FIELDS, () => schemaSections((content.registry.get(content.prospectSchemaId) as { definitions?: Record<string, unknown> } | undefined)?.definitions?.[PROSPECT_FIELDS]));
 }

@@ -35,7 +35,9 @@ export function compileLogic(uiSchema: unknown): LogicRule[] {
 
 /** The pointer of a field path ("/a/0/b"), escaping as JSON pointers do. */
 export function toPointer(segments: readonly string[]): string {
-  return segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  let out = '';
+  for (const s of segments) out += '/' + (s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s);
+  return out;
 }
 
 /**

@@ -77,16 +77,33 @@ function bind(rule: LogicRule, base: string[], step: string, at: string): Bound 
 }
 
 type Target = { segments: string[]; pointer: string };
-/** Targets of array rules by the document they were expanded in (the same document object has the same items). */
-const expanded = new WeakMap<Bound, { data: Obj; targets: Target[] }>();
+/**
+ * Targets of array rules by what they were expanded from: the document object (the same object has the same
+ * items) or, for a rule with one `*`, the length of the array it names (the targets are its indexes, whatever
+ * the items hold: expandPath keeps the segments after the `*` even where the item lacks them). A save's document
+ * is a new object every time; its lists mostly keep their lengths.
+ */
+const expanded = new WeakMap<Bound, { data: Obj | undefined; length: number; targets: Target[] }>();
+
+/** The length of the array a one-`*` rule path names in the data (-1: none there), or undefined for other paths. */
+function starLength(b: Bound, data: Obj): number | undefined {
+  const star = b.rule.path.indexOf('*');
+  if (star < 0 || b.rule.path.indexOf('*', star + 1) >= 0) return undefined;
+  let cur: unknown = data;
+  for (const key of b.base) cur = isObj(cur) || Array.isArray(cur) ? (cur as Obj)[key] : undefined;
+  for (let i = 0; i < star; i++) cur = isObj(cur) ? cur[b.rule.path[i]!] : undefined;
+  return Array.isArray(cur) ? cur.length : -1;
+}
 
 /** The concrete targets of a bound rule in the data, each with its pointer. */
 function targetsOf(b: Bound, data: Obj): Target[] {
   if (b.fixed) return [b.fixed];
   const known = expanded.get(b);
   if (known && known.data === data) return known.targets;
+  const length = starLength(b, data);
+  if (known && length !== undefined && known.length === length) return known.targets;
   const targets = expandPath(data, b.base, b.rule.path).map((segments) => ({ segments, pointer: toPointer(segments) }));
-  expanded.set(b, { data, targets });
+  expanded.set(b, { data: length === undefined ? data : undefined, length: length ?? -2, targets });
   return targets;
 }
 
