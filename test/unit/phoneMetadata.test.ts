@@ -33,7 +33,7 @@ describe('the phone metadata of the x-phone rule (min metadata without formats)'
     expect(possible).toBeGreaterThan(1000); // the comparison covers numbers that pass as well as numbers that fail
   });
 
-  it("tells the dialling-code search (widgets/lib/dialCodes.ts) the same countries as the full min metadata", () => {
+  it("tells the dialling codes' countries (src/validation/dialCodes.ts) the same as the full min metadata", () => {
     expect(getCountries(stored)).toEqual(minCountries());
     for (const country of minCountries()) expect(getCountryCallingCode(country, stored)).toBe(minCallingCode(country));
     const codes = (JSON.parse(readFileSync(new URL('../../schemas/lists/countryCode.json', import.meta.url), 'utf8')) as { options: { value: string }[] }).options;
