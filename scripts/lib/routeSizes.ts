@@ -119,7 +119,7 @@ export function routeReport(chunks: ChunkInfo[], gzipSize: (code: string) => num
 
 /**
  * What one form step loads beside its page's code (scripts/lib/stepLoads.ts): its validator modules as served
- * (gzipped bytes), and the lazily loaded chunks it needs at once (its searchable list's Combobox, the x-phone
+ * (gzipped bytes), and the lazily loaded chunks it needs at once (its searchable list, the x-phone
  * rule's libphonenumber), by the end of their module's path without extension (`widgets/custom/LargeListSelect`).
  */
 export interface StepLoad {

@@ -3,12 +3,22 @@ import { DIAL_CODE_LIST, type ListOption, type ReferenceLists } from './lists';
 import { phoneMetadata } from './phoneMetadata';
 
 /**
- * The country a hyphenated dialling code belongs to ('1-242' Bahamas, '44-1481' Guernsey): libphonenumber
- * tells it from a made-up number starting with those digits.
+ * Made-up numbers starting with a hyphenated dialling code's digits, for libphonenumber to tell the country by:
+ * '1-242' +12423456789 (Bahamas), 11 digits first; then other digits and 12 digits for the codes whose numbers
+ * go on otherwise ('44-1481' Guernsey: 10 digits after the 44, the fifth 2 or 5-9).
  */
-function countryOfPrefix(value: string): CountryCode | undefined {
+export function madeUpNumbers(value: string): string[] {
   const digits = value.replace(/\D/g, '');
-  return parsePhoneNumberFromString(`+${digits}${'3456789012'.slice(0, Math.max(0, 11 - digits.length))}`, phoneMetadata)?.country;
+  return [11, 12].flatMap((length) => ['3456789012', '5678901234'].map((fill) => `+${digits}${fill.slice(0, Math.max(0, length - digits.length))}`));
+}
+
+/** The country a hyphenated dialling code belongs to ('1-242' Bahamas, '44-1481' Guernsey), by libphonenumber. */
+function countryOfPrefix(value: string): CountryCode | undefined {
+  for (const text of madeUpNumbers(value)) {
+    const country = parsePhoneNumberFromString(text, phoneMetadata)?.country;
+    if (country) return country;
+  }
+  return undefined;
 }
 
 /**

@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import compiledAr from 'virtual:app-messages/ar';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WidgetTextsProvider } from '../../../src/app/i18n/useT';
 import type { ReferenceLists } from '../../../src/validation/lists';
 import { preloadWidgets, widgets } from '../../../widgets';
 import { filterOptions } from '../../../widgets/lib/filterOptions';
@@ -55,11 +59,11 @@ describe('the searchable lists load with their step', () => {
 
 describe('filterOptions', () => {
   it('needs 2 characters, caps at 200 and says when nothing matches', () => {
-    expect(filterOptions(lists.country!.options, 'c').prompt).toBe('Type at least 2 characters to search');
+    expect(filterOptions(lists.country!.options, 'c').prompt).toBe('short');
     const found = filterOptions(lists.country!.options, 'co');
     expect(found.options).toHaveLength(200);
-    expect(filterOptions(lists.country!.options, 'zzz')).toEqual({ options: [], prompt: 'No matches' });
-    expect(filterOptions([], 'zzz').prompt).toBe('No options');
+    expect(filterOptions(lists.country!.options, 'zzz')).toEqual({ options: [], prompt: 'none' });
+    expect(filterOptions([], 'zzz').prompt).toBe('empty');
   });
 });
 
@@ -190,7 +194,21 @@ describe('the searchable list (SearchList): the ARIA combobox and its keyboard',
     expect(screen.getByRole('listbox')).toBeTruthy();
   });
 
-  it('the chevron opens and closes the list, named in the page\'s language', () => {
+  it('says its prompts and names its chevron in the page\'s language (Arabic)', () => {
+    const arabic = (ui: ReactNode) => (
+      <IntlProvider locale="ar" messages={compiledAr}>
+        <WidgetTextsProvider>{ui}</WidgetTextsProvider>
+      </IntlProvider>
+    );
+    renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists }, wrapper: arabic });
+    search('F');
+    expect(screen.getByRole('option', { name: 'اكتب حرفين على الأقل للبحث' })).toBeTruthy();
+    search('qqq');
+    expect(screen.getByRole('option', { name: 'لا توجد نتائج مطابقة' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'عرض الخيارات' })).toBeTruthy();
+  });
+
+  it('the chevron opens and closes the list', () => {
     renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
     const open = screen.getByRole('button', { name: 'Show the options' });
     fireEvent.click(open);
