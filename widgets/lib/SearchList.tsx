@@ -1,7 +1,7 @@
 import { Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, ChevronDownRegular } from '@fluentui/react-icons';
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { type FilterResult, SEARCH_PROMPTS } from './filterOptions';
+import type { FilterResult } from './filterOptions';
 import { useWidgetTexts } from './WidgetTexts';
 
 const useStyles = makeStyles({
@@ -265,7 +265,7 @@ export function SearchList(props: SearchListProps) {
           })}
           {result.prompt && (
             <div role="option" aria-disabled aria-selected={false} className={mergeClasses(styles.option, styles.prompt)}>
-              {(SEARCH_PROMPTS[texts.locale] ?? SEARCH_PROMPTS.en)[result.prompt]}
+              {texts.searchPrompts[result.prompt]}
             </div>
           )}
         </div>

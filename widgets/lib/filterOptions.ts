@@ -1,22 +1,12 @@
-import type { Locale } from '../../src/content/i18n/locales';
 import type { ListOption } from '../../src/validation/lists';
 
 /** What a searchable list says instead of options: too little typed, nothing found, an empty list. */
 export type SearchPrompt = 'short' | 'none' | 'empty';
 
-/**
- * Prompts of the large-data selects (spec 001 §5 "Shared field rules"), in each language of the page (kept with
- * the lists' code, as lazyWidget's spinner name: the entry chunk's catalogue is at its budget).
- */
-export const SEARCH_PROMPTS: Record<Locale, Record<SearchPrompt, string>> = {
-  en: { short: 'Type at least 2 characters to search', none: 'No matches', empty: 'No options' },
-  ar: { short: 'اكتب حرفين على الأقل للبحث', none: 'لا توجد نتائج مطابقة', empty: 'لا توجد خيارات' },
-};
-
 export interface FilterResult {
   /** Options to show, at most `max`. */
   options: ListOption[];
-  /** The prompt to show instead of (or when there are no) options, if any (SEARCH_PROMPTS words it). */
+  /** The prompt to show instead of (or when there are no) options, if any (WidgetTexts.searchPrompts words it). */
   prompt?: SearchPrompt;
 }
 
