@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { appMessages } from './scripts/lib/appMessages';
-import { APP_ENTRY, budgetProblems, type ChunkInfo, formatReport, formatStepTotals, packageBreakdown, routeReport, stepProblems, stepTotals } from './scripts/lib/routeSizes';
+import { APP_ENTRY, budgetProblems, type ChunkInfo, formatEveryStep, formatReport, formatStepTotals, packageBreakdown, routeReport, stepProblems, stepTotals } from './scripts/lib/routeSizes';
 import { formStepLoads } from './scripts/lib/stepLoads';
 
 const REPORT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
@@ -54,7 +54,8 @@ function routeSizeReport(): Plugin {
           .map((p) => `| ${p.name} | ${kb(p.gzipBytes)} |`),
       ]);
       mkdirSync(REPORT_DIR, { recursive: true });
-      writeFileSync(join(REPORT_DIR, 'bundle-report.md'), ['# Bundle report (written by `npm run build`)', '', '```', table, '```', ...breakdown, ''].join('\n'));
+      const everyStep = ['\n## Every form step in all (gzipped kB)\n', formatEveryStep(totals)];
+      writeFileSync(join(REPORT_DIR, 'bundle-report.md'), ['# Bundle report (written by `npm run build`)', '', '```', table, '```', ...everyStep, ...breakdown, ''].join('\n'));
       if (report.formCodeInEntry.length > 0) {
         this.error(`the landing page (entry chunk) loads form code; make these imports lazy:\n  ${report.formCodeInEntry.slice(0, 10).join('\n  ')}`);
       }

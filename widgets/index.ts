@@ -40,8 +40,8 @@ export { FormLogicContext, idOfPointer, type FieldLogicState } from './lib/FormL
 export { ENGLISH_WIDGET_TEXTS, type WidgetTexts, WidgetTextsContext } from './lib/WidgetTexts';
 
 /**
- * Widgets loaded with the step that shows them, by the `ui:widget` name that needs them: Fluent's Combobox (with
- * its positioning, floating-ui and tabster's focus management) for the searchable lists, Card for the packages.
+ * Widgets loaded with the step that shows them, by the `ui:widget` name that needs them: the searchable lists
+ * (SearchList, 3 kB gzipped), Card with tabster's focus management for the packages.
  */
 const LAZY: Record<string, LazyWidget> = {
   LargeListSelect: lazyWidget(() => import('./custom/LargeListSelect').then((m) => m.LargeListSelect), ListFallback),

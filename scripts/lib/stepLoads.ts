@@ -2,7 +2,7 @@
  * What each form step loads beside its page's code (issue 16: a step ≤ 300 kB gzipped in all), for the build's
  * route report (scripts/lib/routeSizes.ts `stepTotals`): the step's validator modules as the server serves them
  * for the content of schemas/ (gzipped, in the larger of English and Arabic), whether they need the x-phone rule's
- * libphonenumber, and the lazily loaded widgets its UI schema names (the searchable lists' Combobox).
+ * libphonenumber, and the lazily loaded widgets its UI schema names (the searchable lists).
  */
 import { compileContent, localizedContent } from '../../src/content/compiledContent';
 import { buildConfigDocument } from '../../src/content/configDocument';
@@ -29,7 +29,7 @@ export const FORM_ROUTES: { route: string; role: Role; flows?: string[]; steps?:
 
 /**
  * The chunk each lazily loaded widget of widgets/index.ts (`LAZY`, by `ui:widget` name) comes in, by its module's
- * route name: MultiListSelect counted with its Combobox (it loads it for a list longer than its checkboxes).
+ * route name: MultiListSelect counted with its searchable list (it loads it for a list longer than its checkboxes).
  */
 export const LAZY_WIDGET_CHUNKS: Record<string, string> = {
   LargeListSelect: 'widgets/custom/LargeListSelect',

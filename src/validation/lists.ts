@@ -5,6 +5,11 @@ export interface ListOption {
   children?: ListOption[];
   /** Retired by product staff: still a valid answer (saved applications keep it), no longer offered for a new choice. */
   retired?: boolean;
+  /**
+   * The countries (ISO codes) of a dialling code (the countryCode list only): added by the server when it serves the
+   * lists (src/validation/dialCodes.ts), not stored with the content.
+   */
+  countries?: string[];
 }
 
 export interface ReferenceList {
@@ -14,3 +19,6 @@ export interface ReferenceList {
 }
 
 export type ReferenceLists = Record<string, ReferenceList>;
+
+/** The reference list of dialling codes ('971', '1-242', '44-1481'), whose options carry their countries. */
+export const DIAL_CODE_LIST = 'countryCode';

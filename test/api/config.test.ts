@@ -19,6 +19,11 @@ describeEachDatabase('GET /api/config', (db) => {
     expect(body.steps.companyDetails.schema.$id).toContain('steps/companyDetails.schema.json');
     expect(body.flows.companyInfo.steps[0].step).toBe('companyDetails');
     expect(body.lists.country.options.length).toBeGreaterThan(200);
+    // Each dialling code carries its countries (the browser's search by country name needs no phone metadata).
+    const code = (value: string) => body.lists.countryCode.options.find((o: { value: string }) => o.value === value);
+    expect([code('971').countries, code('1-242').countries, code('44-1481').countries]).toEqual([['AE'], ['BS'], ['GG']]);
+    expect(code('1').countries).toContain('US');
+    expect(code('1').countries).not.toContain('BS');
     expect(body.prospectTemplate.applicantInfo.countryCode).toBe('971');
     expect(body.flags).toHaveProperty('analytics', false);
   });

@@ -3,6 +3,8 @@ import { getCountries, getCountryCallingCode, isPossiblePhoneNumber as withMetad
 import { getCountries as minCountries, getCountryCallingCode as minCallingCode, isPossiblePhoneNumber as withFullMin, parsePhoneNumberFromString as minParse } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { PHONE_METADATA_FILE, phoneMetadataText, readMinMetadata } from '../../scripts/lib/phoneMetadata';
+import { dialCodeCountries, madeUpNumbers } from '../../src/validation/dialCodes';
+import type { ListOption } from '../../src/validation/lists';
 import { isPhoneNumberValid } from '../../src/validation/phone';
 
 const stored = JSON.parse(readFileSync(PHONE_METADATA_FILE, 'utf8')) as MetadataJson;
@@ -33,17 +35,19 @@ describe('the phone metadata of the x-phone rule (min metadata without formats)'
     expect(possible).toBeGreaterThan(1000); // the comparison covers numbers that pass as well as numbers that fail
   });
 
-  it("tells the dialling-code search (widgets/lib/dialCodes.ts) the same countries as the full min metadata", () => {
+  it("tells the dialling codes' countries (src/validation/dialCodes.ts) the same as the full min metadata", () => {
     expect(getCountries(stored)).toEqual(minCountries());
     for (const country of minCountries()) expect(getCountryCallingCode(country, stored)).toBe(minCallingCode(country));
     const codes = (JSON.parse(readFileSync(new URL('../../schemas/lists/countryCode.json', import.meta.url), 'utf8')) as { options: { value: string }[] }).options;
     const hyphenated = codes.filter((o) => o.value.includes('-'));
     expect(hyphenated.length).toBeGreaterThan(10);
     for (const { value } of hyphenated) {
-      const digits = value.replace(/\D/g, '');
-      const text = `+${digits}${'3456789012'.slice(0, Math.max(0, 11 - digits.length))}`;
-      expect(parsePhoneNumberFromString(text, stored)?.country, value).toBe(minParse(text)?.country);
+      for (const text of madeUpNumbers(value)) expect(parsePhoneNumberFromString(text, stored)?.country, text).toBe(minParse(text)?.country);
     }
+    // Every hyphenated code of the list has its country (Guernsey's and Jersey's numbers go on with other digits).
+    const countries = dialCodeCountries(codes as ListOption[]);
+    expect(hyphenated.filter((o) => countries.get(o.value)?.length !== 1).map((o) => o.value)).toEqual([]);
+    expect([countries.get('44-1481'), countries.get('44-1534'), countries.get('44-1624'), countries.get('44')]).toEqual([['GG'], ['JE'], ['IM'], ['GB']]);
   });
 
   it('is what the rule uses: a possible UK number passes, an impossible one fails', () => {

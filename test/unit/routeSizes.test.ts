@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, budgetProblems, type ChunkInfo, formatReport, formatStepTotals, largestSteps, packageBreakdown, packageOf, routeName, routeReport, stepProblems, stepTotals } from '../../scripts/lib/routeSizes';
+import { BUDGETS, budgetProblems, type ChunkInfo, formatEveryStep, formatReport, formatStepTotals, largestSteps, packageBreakdown, packageOf, routeName, routeReport, stepProblems, stepTotals } from '../../scripts/lib/routeSizes';
 import { LAZY_WIDGET_CHUNKS } from '../../scripts/lib/stepLoads';
 
 const chunk = (fileName: string, over: Partial<ChunkInfo> = {}): ChunkInfo => ({
@@ -93,6 +93,11 @@ describe('the build report of gzipped JavaScript per route', () => {
     expect(stepProblems(totals, { ...BUDGETS, step: { limit: kb(577), target: kb(300) } })).toEqual([expect.stringMatching(/^forms\/FlowPage \(phone\): 0\.6 kB gzipped in all, above its limit/)]);
     expect(stepProblems(totals, { ...BUDGETS, step: { limit: kb(578), target: kb(300) } })).toEqual([]);
     expect(formatStepTotals(totals, { ...BUDGETS, step: { limit: kb(578), target: kb(300) } })).toMatch(/forms\/FlowPage \(phone\) .*= +0\.6 kB {2}\(above the target\)/);
+    // The report's table of every step, largest first, each against the target.
+    expect(formatEveryStep(totals, { ...BUDGETS, step: { limit: kb(578), target: kb(500) } }).split('\n').slice(2)).toEqual([
+      '| forms/FlowPage | phone | 0.5 | 0.1 | 0.0 | 0.6 | no |',
+      '| forms/FlowPage | plain | 0.5 | 0.0 | 0.0 | 0.5 | yes |',
+    ]);
     // A lazy chunk the build does not have, or a route it does not have: the accounting would be short.
     expect(() => stepTotals(withLazy, report, [{ ...loads[0]!, lazyChunks: ['widgets/custom/Nothing'] }], length)).toThrow(/No lazily loaded chunk/);
     expect(() => stepTotals(withLazy, report, [{ ...loads[0]!, route: 'forms/Nothing' }], length)).toThrow(/No route/);

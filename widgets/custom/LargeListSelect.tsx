@@ -1,22 +1,20 @@
-import { Combobox } from '@fluentui/react-components';
 import { type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
+import { DIAL_CODE_LIST } from '../../src/validation/lists';
 import type { FormContext } from '../FormContext';
 import { dialCodeCountries, dialCodeKeywords } from '../lib/dialCodes';
 import { filterOptions } from '../lib/filterOptions';
-import { useWidgetTexts } from '../lib/WidgetTexts';
 import { type ListRef, useListOptions } from '../lib/useListOptions';
-import { SearchResultOptions } from './SearchResultOptions';
+import { SearchList } from '../lib/SearchList';
 import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
- * Search in a large reference list (countries, dialling codes): a Fluent Combobox that lists nothing until
+ * Search in a large reference list (countries, dialling codes): a searchable list (SearchList) that lists nothing until
  * 2 characters are typed ('Type at least 2 characters to search'), then at most 200 matches ('No matches';
  * 'No options' when the list is empty). ui:options.minChars / maxResults override the spec's 2 and 200.
  * Dialling codes (x-list countryCode) are also found by country name or ISO code.
  */
 export function LargeListSelect(props: WidgetProps) {
-  const texts = useWidgetTexts();
   const { id, htmlName, value, schema, registry, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
   const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext, id, value);
   const selected = listOptions.find((o) => o.value === value);
@@ -26,36 +24,34 @@ export function LargeListSelect(props: WidgetProps) {
   const maxResults = typeof options.maxResults === 'number' ? options.maxResults : 200;
   // Dialling codes are found by country name and ISO code too ('India', 'uk'), and show their countries.
   const countries = (registry.formContext as FormContext | undefined)?.lists?.country?.options;
-  const dialCodes = (schema['x-list'] as ListRef | undefined)?.list === 'countryCode' && countries !== undefined;
+  const dialCodes = (schema['x-list'] as ListRef | undefined)?.list === DIAL_CODE_LIST && countries !== undefined;
   const keywords = useMemo(() => (dialCodes ? dialCodeKeywords(listOptions, countries) : undefined), [dialCodes, listOptions, countries]);
   const result = useMemo(() => filterOptions(listOptions, query ?? '', minChars, maxResults, keywords), [listOptions, query, minChars, maxResults, keywords]);
   const detail = keywords && countries ? (v: string) => dialCodeCountries(v, keywords, countries) : undefined;
 
   const describedBy = useControlDescribedBy(id);
   return (
-    <Combobox
+    <SearchList
       id={id}
       name={htmlName || id}
-      freeform
       // A dialling code ('+971') reads left to right in an Arabic form, a country's Arabic name right to left.
       dir="auto"
-      value={query ?? selectedText}
-      selectedOptions={typeof value === 'string' && value ? [value] : []}
+      text={query ?? selectedText}
+      result={result}
+      detail={detail}
+      selected={typeof value === 'string' && value ? [value] : []}
       placeholder={placeholder || undefined}
       disabled={disabled || readonly}
       autoFocus={autofocus}
-      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={describedBy}
-      expandIcon={{ 'aria-label': texts.openList }}
-      onChange={(e) => {
+      invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      describedBy={describedBy}
+      onType={(typed) => {
         // Typing after a chosen value ('+971' then '44') starts a new search instead of appending to it.
-        const typed = e.target.value;
         setQuery(query === null && selectedText && typed.startsWith(selectedText) && typed.length > selectedText.length ? typed.slice(selectedText.length) : typed);
       }}
-      onOptionSelect={(_, data) => {
-        if (!data.optionValue) return;
+      onPick={(picked) => {
         setQuery(null);
-        onChange(data.optionValue);
+        onChange(picked);
       }}
       onBlur={() => {
         if (query === '') onChange(options.emptyValue); // clearing the text clears the choice
@@ -64,11 +60,9 @@ export function LargeListSelect(props: WidgetProps) {
       }}
       onFocus={(e) => {
         // The chosen value is selected, so typing replaces it.
-        if (e.target instanceof HTMLInputElement) e.target.select();
+        e.target.select();
         onFocus(id, value);
       }}
-    >
-      <SearchResultOptions result={result} detail={detail} />
-    </Combobox>
+    />
   );
 }

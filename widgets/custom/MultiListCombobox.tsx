@@ -1,19 +1,16 @@
-import { Combobox } from '@fluentui/react-components';
 import { type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { FormContext } from '../FormContext';
 import { filterOptions } from '../lib/filterOptions';
-import { useWidgetTexts } from '../lib/WidgetTexts';
 import { useListOptions } from '../lib/useListOptions';
-import { SearchResultOptions } from './SearchResultOptions';
+import { SearchList } from '../lib/SearchList';
 import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
- * MultiListSelect over a long list: a multiselect Combobox searched like LargeListSelect. A chunk of its own
- * (loaded by MultiListSelect through lazyWidget), with the Combobox.
+ * MultiListSelect over a long list: a searchable list of several answers (SearchList), searched like
+ * LargeListSelect. A chunk of its own (loaded by MultiListSelect through lazyWidget).
  */
 export function MultiListCombobox(props: WidgetProps) {
-  const texts = useWidgetTexts();
   const { id, value, schema, registry, placeholder, disabled, readonly, rawErrors, onChange, onBlur, onFocus } = props;
   const { options: listOptions } = useListOptions(schema, registry.formContext as FormContext, id, value);
   const selected = Array.isArray(value) ? (value as string[]) : [];
@@ -25,26 +22,23 @@ export function MultiListCombobox(props: WidgetProps) {
   const describedBy = useControlDescribedBy(id);
   const labels = listOptions.filter((o) => selected.includes(o.value)).map((o) => o.label);
   return (
-    <Combobox
+    <SearchList
       id={id}
-      multiselect
-      freeform
-      value={query}
-      selectedOptions={selected}
+      multiple
+      text={query}
+      result={result}
+      selected={selected}
       placeholder={labels.length ? labels.join(', ') : placeholder || undefined}
       disabled={disabled || readonly}
-      aria-invalid={invalid}
-      aria-describedby={describedBy}
-      expandIcon={{ 'aria-label': texts.openList }}
-      onChange={(e) => setQuery(e.target.value)}
-      onOptionSelect={(_, data) => onChange(ordered(data.selectedOptions.filter((v) => v !== '')))}
+      invalid={invalid}
+      describedBy={describedBy}
+      onType={setQuery}
+      onPick={(picked) => onChange(ordered(selected.includes(picked) ? selected.filter((v) => v !== picked) : [...selected, picked]))}
       onBlur={() => {
         setQuery('');
         onBlur(id, value);
       }}
       onFocus={() => onFocus(id, value)}
-    >
-      <SearchResultOptions result={result} />
-    </Combobox>
+    />
   );
 }

@@ -5,7 +5,7 @@ import { lazyWidget } from '../lib/lazyWidget';
 import { ListFallback } from '../lib/ListFallback';
 import { useListOptions } from '../lib/useListOptions';
 
-/** The Combobox of a long list, in a chunk of its own with Fluent's Combobox. */
+/** The searchable list of a long list (MultiListCombobox), in a chunk of its own. */
 export const LongList = lazyWidget(() => import('./MultiListCombobox').then((m) => m.MultiListCombobox), ListFallback);
 
 const useStyles = makeStyles({
@@ -15,7 +15,7 @@ const useStyles = makeStyles({
 /**
  * Several values of a reference list (account currencies, countries of POA holders). The array's
  * `items['x-list']` (or `x-list`) names the list. Short lists (up to ui:options.checkboxLimit, default 12)
- * are a group of checkboxes; longer ones a multiselect Combobox searched like LargeListSelect (MultiListCombobox,
+ * are a group of checkboxes; longer ones a searchable list of several answers like LargeListSelect (MultiListCombobox,
  * loaded with the step that has one: widgets/index.ts preloadWidgets).
  */
 export function MultiListSelect(props: WidgetProps) {

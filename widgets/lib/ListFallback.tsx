@@ -5,13 +5,13 @@ import { useControlDescribedBy } from './describedBy';
 import { useListOptions } from './useListOptions';
 
 const useStyles = makeStyles({
-  // A Fluent Combobox's own minimum width (its height is the Input's: 32 px), so the list takes its place unmoved.
+  // SearchList's minimum width (Fluent Combobox's; the height is the Input's), so the list takes its place unmoved.
   box: { minWidth: '250px' },
 });
 
 /**
- * What a searchable list (LargeListSelect, MultiListSelect's Combobox) shows while its code loads: a read-only
- * Input of the Combobox's size with the chosen answer, named by the field's label (the same id), marked busy.
+ * What a searchable list (LargeListSelect, MultiListSelect's long list) shows while its code loads: a read-only
+ * Input of the list's size with the chosen answer, named by the field's label (the same id), marked busy.
  */
 export function ListFallback(props: WidgetProps) {
   const styles = useStyles();

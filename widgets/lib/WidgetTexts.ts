@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Locale } from '../../src/content/i18n/locales';
+import type { SearchPrompt } from './filterOptions';
 
 /**
  * The widgets' own words (not the content's: labels, help and messages come with the schemas). English by
@@ -17,6 +18,8 @@ export interface WidgetTexts {
   openCalendar: string;
   /** The button that opens a list's options (Fluent's own label is English: 'Open'). */
   openList: string;
+  /** What a searchable list says instead of options: too little typed, nothing found, an empty list. */
+  searchPrompts: Record<SearchPrompt, string>;
   /** The accessible description of a date field's bounds (dates as dd/mm/yyyy). */
   dateRange(from: string | undefined, until: string | undefined): string;
   /**
@@ -58,6 +61,8 @@ export const ENGLISH_WIDGET_TEXTS: WidgetTexts = {
   no: 'No',
   openCalendar: 'Open the calendar',
   openList: 'Show the options',
+  // Spec 001 §5 "Shared field rules": the large-data selects' prompts.
+  searchPrompts: { short: 'Type at least 2 characters to search', none: 'No matches', empty: 'No options' },
   dateRange: (from, until) => `Date ${[from && `from ${from}`, until && `until ${until}`].filter(Boolean).join(' ')}, format dd/mm/yyyy`,
   locale: 'en',
 };

@@ -1,17 +1,13 @@
 import type { ListOption } from '../../src/validation/lists';
 
-/** Prompts of the large-data selects (spec 001 §5 "Shared field rules"). */
-export const SEARCH_PROMPTS = {
-  short: 'Type at least 2 characters to search',
-  none: 'No matches',
-  empty: 'No options',
-} as const;
+/** What a searchable list says instead of options: too little typed, nothing found, an empty list. */
+export type SearchPrompt = 'short' | 'none' | 'empty';
 
 export interface FilterResult {
   /** Options to show, at most `max`. */
   options: ListOption[];
-  /** The prompt to show instead of (or when there are no) options, if any. */
-  prompt?: string;
+  /** The prompt to show instead of (or when there are no) options, if any (WidgetTexts.searchPrompts words it). */
+  prompt?: SearchPrompt;
 }
 
 /**
@@ -20,9 +16,9 @@ export interface FilterResult {
  * names they are known by, e.g. the countries of a dialling code) contain it, cut at `max` results.
  */
 export function filterOptions(options: ListOption[], query: string, minChars = 2, max = 200, keywords?: Map<string, string>): FilterResult {
-  if (options.length === 0) return { options: [], prompt: SEARCH_PROMPTS.empty };
+  if (options.length === 0) return { options: [], prompt: 'empty' };
   const q = query.trim().toLowerCase();
-  if (q.length < minChars) return { options: [], prompt: SEARCH_PROMPTS.short };
+  if (q.length < minChars) return { options: [], prompt: 'short' };
   const starts: ListOption[] = [];
   const contains: ListOption[] = [];
   const known: ListOption[] = [];
@@ -35,5 +31,5 @@ export function filterOptions(options: ListOption[], query: string, minChars = 2
     else if (keywords?.get(option.value)?.toLowerCase().includes(q)) known.push(option);
   }
   const found = starts.concat(contains, known).slice(0, max);
-  return found.length ? { options: found } : { options: [], prompt: SEARCH_PROMPTS.none };
+  return found.length ? { options: found } : { options: [], prompt: 'none' };
 }

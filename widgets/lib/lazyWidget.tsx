@@ -13,8 +13,8 @@ export type LazyWidget = ComponentType<WidgetProps> & { preload(): Promise<unkno
 
 /**
  * A widget whose code loads when a step first shows it (or when the page preloads it): for widgets that bring
- * Fluent components no other step needs (PackageCards: Card and its focus management; the searchable lists:
- * Combobox with its positioning and focus management), so the pages of the other steps do not download them.
+ * code no other step needs (PackageCards: Card and its focus management; the searchable lists: SearchList and
+ * the dialling codes' search), so the pages of the other steps do not download them.
  * `Fallback` is drawn while the code loads (the same size as the widget, so nothing moves when it comes); a
  * spinner without one. Once loaded, the widget renders at once, without a fallback frame.
  */

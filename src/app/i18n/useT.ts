@@ -46,6 +46,7 @@ export function WidgetTextsProvider({ children }: { children: ReactNode }) {
       no: t('widgets.no'),
       openCalendar: t('widgets.openCalendar'),
       openList: t('widgets.openList'),
+      searchPrompts: { short: t('widgets.searchShort'), none: t('widgets.searchNone'), empty: t('widgets.searchEmpty') },
       dateRange: (from, until) =>
         from && until ? t('widgets.dateFromUntil', { from, until }) : from ? t('widgets.dateFrom', { from }) : until ? t('widgets.dateUntil', { until }) : '',
       locale,

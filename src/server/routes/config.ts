@@ -4,6 +4,7 @@ import { buildConfigDocument, PRODUCT_IDS } from '../../content/configDocument';
 import { localizedContent } from '../../content/compiledContent';
 import { ROLES } from '../../content/contentTypes';
 import { LOCALES, requestLocale } from '../../content/i18n/locales';
+import { withDialCodeCountries } from '../../validation/dialCodes';
 import { ApiError } from '../plugins/app/errors';
 
 const querystring = {
@@ -54,6 +55,8 @@ const configRoutes: FastifyPluginAsync = async (app) => {
         const { built } = localizedContent(content, locale);
         const { publicKeySpki } = await app.serverKeys();
         const doc = buildConfigDocument(built, { role: role as 'customer' | 'agent', product, schemaVersion: content.number, publicKey: publicKeySpki, locale, version: content.built.version });
+        // Each dialling code with its countries, so the browser finds a code by country name without libphonenumber.
+        doc.lists = withDialCodeCountries(doc.lists);
         // The document carries the server's public key: a new key (a new data folder, a replaced key file) is a new
         // document, so a browser's cached copy is not answered 304 with the old key (its saves would all fail).
         const keyTag = createHash('sha256').update(publicKeySpki).digest('hex').slice(0, 12);

@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import compiledAr from 'virtual:app-messages/ar';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WidgetTextsProvider } from '../../../src/app/i18n/useT';
 import type { ReferenceLists } from '../../../src/validation/lists';
 import { preloadWidgets, widgets } from '../../../widgets';
 import { filterOptions } from '../../../widgets/lib/filterOptions';
@@ -34,9 +38,9 @@ const search = (text: string) => {
   fireEvent.change(combobox(), { target: { value: text } });
 };
 
-// First in the file: the searchable lists' code (Fluent's Combobox) is not loaded yet.
+// First in the file: the searchable lists' code is not loaded yet.
 describe('the searchable lists load with their step', () => {
-  it('shows a read-only field in the Combobox\'s place, with the answer, until the Combobox is in', async () => {
+  it('shows a read-only field in the list\'s place, with the answer, until the list\'s code is in', async () => {
     const schema = { type: 'string' as const, 'x-list': { list: 'country', message: 'x' } };
     renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists }, value: 'FR' });
     const waiting = screen.getByRole('textbox') as HTMLInputElement;
@@ -55,11 +59,11 @@ describe('the searchable lists load with their step', () => {
 
 describe('filterOptions', () => {
   it('needs 2 characters, caps at 200 and says when nothing matches', () => {
-    expect(filterOptions(lists.country!.options, 'c').prompt).toBe('Type at least 2 characters to search');
+    expect(filterOptions(lists.country!.options, 'c').prompt).toBe('short');
     const found = filterOptions(lists.country!.options, 'co');
     expect(found.options).toHaveLength(200);
-    expect(filterOptions(lists.country!.options, 'zzz')).toEqual({ options: [], prompt: 'No matches' });
-    expect(filterOptions([], 'zzz').prompt).toBe('No options');
+    expect(filterOptions(lists.country!.options, 'zzz')).toEqual({ options: [], prompt: 'none' });
+    expect(filterOptions([], 'zzz').prompt).toBe('empty');
   });
 });
 
@@ -92,6 +96,125 @@ describe('LargeListSelect', () => {
     renderWidget(widgets.LargeListSelect!, { schema: { type: 'string', 'x-list': { list: 'empty', message: 'x' } }, formContext: { lists } });
     search('qqq');
     expect(screen.getByText('No options')).toBeTruthy();
+  });
+});
+
+describe('the searchable list (SearchList): the ARIA combobox and its keyboard', () => {
+  beforeAll(() => preloadWidgets({ a: { 'ui:widget': 'LargeListSelect' }, b: { 'ui:widget': 'MultiListSelect' } }));
+  const schema = { type: 'string' as const, 'x-list': { list: 'country', message: 'x' } };
+  const key = (k: string, init: Record<string, unknown> = {}) => fireEvent.keyDown(combobox(), { key: k, ...init });
+  const active = () => {
+    const id = combobox().getAttribute('aria-activedescendant');
+    return id ? document.getElementById(id)?.textContent : undefined;
+  };
+
+  it('names its list (aria-controls, the listbox labelled by the field) only while it is open', () => {
+    renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    expect([combobox().getAttribute('aria-expanded'), combobox().getAttribute('aria-controls'), combobox().getAttribute('aria-autocomplete')]).toEqual(['false', null, 'list']);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    key('ArrowDown');
+    const listbox = screen.getByRole('listbox');
+    expect(combobox().getAttribute('aria-expanded')).toBe('true');
+    expect(combobox().getAttribute('aria-controls')).toBe(listbox.id);
+    expect(listbox.getAttribute('aria-labelledby')).toBe('root_field__label');
+    key('Escape');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(combobox().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('moves with the arrows, Home and End (the focus stays in the field) and Enter chooses', () => {
+    const w = renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    search('country 1');
+    // Typing moves to the first option whose label starts with the text, as Fluent's Combobox did.
+    expect(active()).toBe('Country 1');
+    key('ArrowDown');
+    expect(active()).toBe('Country 10');
+    key('ArrowUp');
+    key('ArrowUp');
+    expect(active()).toBe('Country 1');
+    key('End');
+    const options = screen.getAllByRole('option');
+    expect(active()).toBe(options[options.length - 1]!.textContent);
+    key('Home');
+    expect(active()).toBe('Country 1');
+    key('ArrowDown');
+    key('Enter');
+    expect(w.last()).toBe('C10');
+    expect(combobox().value).toBe('Country 10');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(combobox().getAttribute('aria-activedescendant')).toBeNull();
+  });
+
+  it('Tab chooses the option moved to; the prompt is a disabled option that nothing chooses', () => {
+    const w = renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    search('F');
+    const prompt = screen.getByRole('option', { name: 'Type at least 2 characters to search' });
+    expect(prompt.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(prompt);
+    key('Enter');
+    expect(w.changes).toEqual([]);
+    search('fran');
+    key('Tab');
+    expect(w.last()).toBe('FR');
+  });
+
+  it('finds a dialling code by country name and ISO code from the countries the server gives each option', () => {
+    const codes: ReferenceLists = {
+      ...lists,
+      country: { name: 'country', title: 'Country', options: [{ value: 'IN', label: 'India' }, { value: 'BS', label: 'Bahamas' }, { value: 'US', label: 'United States' }] },
+      countryCode: {
+        name: 'countryCode',
+        title: 'Country code',
+        options: [{ value: '1', label: '+1', countries: ['US'] }, { value: '1-242', label: '+1-242', countries: ['BS'] }, { value: '91', label: '+91', countries: ['IN'] }],
+      },
+    };
+    const w = renderWidget(widgets.LargeListSelect!, { schema: { type: 'string', 'x-list': { list: 'countryCode', message: 'x' } }, formContext: { lists: codes } });
+    search('india');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['+91 India']);
+    search('usa');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['+1 United States']);
+    search('bs');
+    fireEvent.click(screen.getByRole('option', { name: '+1-242 Bahamas' }));
+    expect(w.last()).toBe('1-242');
+  });
+
+  it('of several answers: Enter and a click toggle, the list stays open, the answers are marked selected', () => {
+    const arraySchema = { type: 'array' as const, items: { type: 'string' as const, 'x-list': { list: 'country', message: 'x' } } };
+    const w = renderWidget(widgets.MultiListSelect!, { schema: arraySchema, formContext: { lists } });
+    search('fra');
+    expect(screen.getByRole('listbox').getAttribute('aria-multiselectable')).toBe('true');
+    key('Enter');
+    expect(w.last()).toEqual(['FR']);
+    search('unit');
+    fireEvent.click(screen.getByRole('option', { name: 'United Arab Emirates' }));
+    expect(w.last()).toEqual(['AE', 'FR']); // in the list's order
+    expect(screen.getByRole('option', { name: 'United Arab Emirates' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('option', { name: 'United Arab Emirates' }));
+    expect(w.last()).toEqual(['FR']);
+    expect(screen.getByRole('listbox')).toBeTruthy();
+  });
+
+  it('says its prompts and names its chevron in the page\'s language (Arabic)', () => {
+    const arabic = (ui: ReactNode) => (
+      <IntlProvider locale="ar" messages={compiledAr}>
+        <WidgetTextsProvider>{ui}</WidgetTextsProvider>
+      </IntlProvider>
+    );
+    renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists }, wrapper: arabic });
+    search('F');
+    expect(screen.getByRole('option', { name: 'اكتب حرفين على الأقل للبحث' })).toBeTruthy();
+    search('qqq');
+    expect(screen.getByRole('option', { name: 'لا توجد نتائج مطابقة' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'عرض الخيارات' })).toBeTruthy();
+  });
+
+  it('the chevron opens and closes the list', () => {
+    renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    const open = screen.getByRole('button', { name: 'Show the options' });
+    fireEvent.click(open);
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    fireEvent.click(open);
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 });
 

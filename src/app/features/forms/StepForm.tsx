@@ -242,7 +242,7 @@ function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, 
  */
 export function StepForm(props: StepFormProps) {
   const t = useT();
-  // The step's lazily loaded widgets (the searchable lists' Combobox) load while its validators do.
+  // The step's lazily loaded widgets (the searchable lists) load while its validators do.
   useEffect(() => {
     void preloadWidgets(props.step.uiSchema);
   }, [props.step.uiSchema]);

@@ -6,6 +6,7 @@ import { directionOf, isLocale, type Locale } from '../../../content/i18n/locale
 import { useStudioT } from '../../i18n/useStudioT';
 import { useT } from '../../i18n/useT';
 import type { FormValidator } from '../../../validation/rjsfValidator';
+import type { ReferenceLists } from '../../../validation/lists';
 import { StepForm } from '../forms/StepForm';
 import { useApi } from '../session/session';
 import { errorText } from './api';
@@ -67,6 +68,18 @@ export function PreviewPane({ step, files, baseVersion, changes, locale, onLocal
     };
     // The model follows the files: a new model is a new draft to generate validators for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model]);
+  // The dialling codes' countries, as the config endpoint adds them (a code is found by country name): libphonenumber
+  // loads with the preview, not with the editor.
+  const [lists, setLists] = useState<{ for: ReferenceLists; lists: ReferenceLists }>();
+  useEffect(() => {
+    const current = model.model?.lists;
+    if (!current) return;
+    let live = true;
+    void import('../../../validation/dialCodes').then((m) => live && setLists({ for: current, lists: m.withDialCodeCountries(current) }));
+    return () => {
+      live = false;
+    };
   }, [model]);
   const own = validators?.for === model.model ? validators : undefined;
   // While the edited draft's validators are generated, the form stays on screen with the previous draft's (same step):
@@ -151,7 +164,7 @@ export function PreviewPane({ step, files, baseVersion, changes, locale, onLocal
           step={built.model.step}
           formData={data ?? built.model.initialData}
           validator={shownValidator}
-          formContext={{ lists: built.model.lists, products: built.model.products as never }}
+          formContext={{ lists: lists?.for === built.model.lists ? lists.lists : built.model.lists, products: built.model.products as never }}
           onChange={(d) => {
             setData(d);
             setResult(null);
