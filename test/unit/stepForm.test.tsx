@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StepDefinition } from '../../src/content/contentTypes';
-import { StepForm, TYPING_PAUSE_MS } from '../../src/app/features/forms/StepForm';
+import { StepForm } from '../../src/app/features/forms/StepForm';
+import { TYPING_PAUSE_MS } from '../../src/app/features/forms/typingPause';
 import { createAjv } from '../../src/validation/createAjv';
 import { ProjectValidator } from '../../src/validation/rjsfValidator';
 import { inFluent } from './widgets/renderWidget';

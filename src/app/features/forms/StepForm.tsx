@@ -20,6 +20,7 @@ import {
   useShownErrors,
 } from "./useShownErrors";
 import { useT } from '../../i18n/useT';
+import { TYPING_PAUSE_MS } from "./typingPause";
 
 const ThemedForm = withTheme(createTheme());
 /**
@@ -185,8 +186,6 @@ export function afterPaint(run: () => void): () => void {
   };
 }
 
-/** How long typing into a text field pauses before the change goes to the page (changesAfterPaint). */
-export const TYPING_PAUSE_MS = 300;
 
 const TEXT_INPUTS = new Set(["text", "email", "tel", "number", "search", "url", "password"]);
 
