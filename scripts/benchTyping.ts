@@ -47,6 +47,7 @@ import { makeFixture } from './makeFiftyStakeholders';
 import { signInCustomer } from './lib/customerSession';
 import { createProspect, openInContext } from './lib/prospectSetup';
 import { startServer } from './lib/serverProcess';
+import { TYPING_PAUSE_MS } from '../src/app/features/forms/typingPause';
 
 const root = join(import.meta.dirname, '..');
 const publicDir = process.env.PUBLIC_DIR ?? join(root, 'dist', 'public');
@@ -103,6 +104,33 @@ async function installProbe(page: Page): Promise<void> {
  * <name>.cpuprofile (open it in Chrome DevTools; build with `npx vite build --minify false` for readable names).
  */
 const profileDir = process.env.BENCH_PROFILE;
+/**
+ * BENCH_TRACE=<folder>: a Chromium performance trace (the DevTools timeline's categories: events, style, layout,
+ * paint, timers, JavaScript) of our pages' second round of typing is written there as <name>.trace.json (open it in
+ * the DevTools' Performance panel, or read it with scripts/bench/traceSummary.ts).
+ */
+const traceDir = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute', 'latencyInfo'].join(',');
+
+/** Records a trace of what `during` does in `page` into `file`. */
+async function traced(page: Page, file: string, during: () => Promise<void>): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReturnAsStream' });
+  await during();
+  const complete = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream!)));
+  await cdp.send('Tracing.end');
+  const stream = await complete;
+  let text = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  await cdp.detach();
+  mkdirSync(traceDir!, { recursive: true });
+  writeFileSync(file, text);
+}
 
 /** A page ready to be typed into: `round()` types the text once into the field labelled `label`; `done()` reads the figures. */
 interface Typist {
@@ -124,6 +152,7 @@ async function typist(page: Page, label: string, profileAs?: string): Promise<Ty
   await metrics.send('Performance.enable');
   const taskDuration = async () => (await metrics.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value * 1000;
   const taskPerKey: number[] = [];
+  let rounds = 0;
   if (cdp) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -136,11 +165,17 @@ async function typist(page: Page, label: string, profileAs?: string): Promise<Ty
       await field.click();
       await page.waitForTimeout(300);
       const before = await taskDuration();
-      await page.keyboard.type(TEXT, { delay: 60 });
-      // The work a key press hands over after the paint is done by now; the save (500 ms after the last key) is not.
-      await page.waitForTimeout(100);
+      const typing = async () => {
+        await page.keyboard.type(TEXT, { delay: 60 });
+        // The work the keys hand over is done by now: after each key's paint (a choice) or once typing pauses
+        // (StepForm's TYPING_PAUSE_MS, 300 ms), counted in the main thread per key; the save (500 ms after that) is not.
+        await page.waitForTimeout(TYPING_PAUSE_MS + 150);
+      };
+      rounds += 1;
+      if (traceDir && profileAs && rounds === 2) await traced(page, join(traceDir, `${profileAs}.trace.json`), typing);
+      else await typing();
       taskPerKey.push((await taskDuration()) - before);
-      await page.waitForTimeout(600); // the 500 ms save after the last keystroke happens here, outside the typing
+      await page.waitForTimeout(600); // the save (500 ms after the hand-over) happens here, outside the typing
     },
     async done() {
       if (cdp) {
@@ -232,13 +267,13 @@ function sectionsFor(schema: Record<string, unknown>, prospect: Record<string, u
 }
 
 /** Opens the stock page with `input`, ready to type into the field labelled `label`. */
-async function stockTypist(browser: Browser, url: string, input: StockInput, label: string): Promise<Typist> {
+async function stockTypist(browser: Browser, url: string, input: StockInput, label: string, profileAs?: string): Promise<Typist> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript((i) => ((window as unknown as { __stockInput: StockInput }).__stockInput = i), input);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`stock page: ${error.message}`));
   await page.goto(url);
-  return typist(page, label);
+  return typist(page, label, profileAs);
 }
 
 /** The frame clocks: the targets are judged on the first (see the header). */
@@ -290,13 +325,14 @@ async function measureWith(clock: { name: string; args: string[] }, s: Setting, 
         { schema: { type: 'array', title: 'Company stakeholders', items: personalSchema }, uiSchema: { items: stockUiSchema(s.personal.uiSchema) }, formData: stakeholders },
         'First name',
       ),
-      await stockTypist(browser, s.stockUrl, { schema: personalSchema, uiSchema: stockUiSchema(s.personal.uiSchema), formData: stakeholders[0] }, 'First name'),
+      await stockTypist(browser, s.stockUrl, { schema: personalSchema, uiSchema: stockUiSchema(s.personal.uiSchema), formData: stakeholders[0] }, 'First name', profile ? 'stock-stakeholder' : undefined),
       await typist(companyPage, 'Company name', profile ? 'company' : undefined),
       await stockTypist(
         browser,
         s.stockUrl,
         { schema: companySchema, uiSchema: stockUiSchema(s.company.uiSchema), formData: sectionsFor(s.company.schema, forCompany.prospect) },
         'Company name',
+        profile ? 'stock-company' : undefined,
       ),
     ];
     const loadBefore = loadavg();

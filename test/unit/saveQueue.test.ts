@@ -27,6 +27,25 @@ describe('the save queue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('says pending while an edit is typed (typing()), and an earlier edit waits for it: one save, 500 ms after the typed edit comes', async () => {
+    const { queue, sent } = setup();
+    queue.typing();
+    expect(queue.saveState).toBe('pending');
+    queue.edit();
+    await vi.advanceTimersByTimeAsync(300);
+    queue.typing();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sent).toHaveLength(0);
+    expect(queue.saveState).toBe('pending');
+    queue.edit();
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(sent).toEqual([{ saveType: 'auto' }]);
+    expect(queue.saveState).toBe('saved');
+    queue.typing();
+    queue.clear();
+    expect(queue.saveState).toBe('saved');
+  });
+
   it('saves 500 ms after the last keystroke, at the next 1000 ms check, once for a burst of edits', async () => {
     const { queue, sent } = setup();
     queue.edit();

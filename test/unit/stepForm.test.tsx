@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StepDefinition } from '../../src/content/contentTypes';
 import { StepForm } from '../../src/app/features/forms/StepForm';
+import { TYPING_PAUSE_MS } from '../../src/app/features/forms/typingPause';
 import { createAjv } from '../../src/validation/createAjv';
 import { ProjectValidator } from '../../src/validation/rjsfValidator';
 import { inFluent } from './widgets/renderWidget';
@@ -133,7 +134,7 @@ describe('StepForm defaults (issue 14 item 6)', () => {
 describe('StepForm changesAfterPaint (the company and stakeholder steps)', () => {
   const company = () => screen.getByLabelText(/Company name/) as HTMLInputElement;
   let replaceData: (data: unknown) => void = () => {};
-  function Deferred({ onChange, onSubmit = () => {} }: { onChange(data: unknown): void; onSubmit?(data: unknown): void }) {
+  function Deferred({ onChange, onSubmit = () => {}, onTyping }: { onChange(data: unknown): void; onSubmit?(data: unknown): void; onTyping?(): void }) {
     const [data, setData] = useState<unknown>({});
     replaceData = setData;
     return inFluent(
@@ -144,6 +145,7 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
         validator={validator}
         formContext={{ lists: {} }}
         changesAfterPaint
+        onTyping={onTyping}
         onChange={(d) => {
           onChange(d);
           setData(d);
@@ -164,6 +166,42 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ companyName: 'Fal' }));
     // The intermediate values were never handed over: one change for the three keys.
     expect(onChange.mock.calls.filter(([d]) => (d as { companyName?: string }).companyName?.startsWith('F'))).toHaveLength(1);
+  });
+
+  it('hands typing in a text field over once typing pauses, one change for the burst, and tells the page after the first paint', async () => {
+    const events: { what: string; at: number }[] = [];
+    render(<Deferred onChange={(d) => events.push({ what: `change ${(d as { companyName?: string }).companyName}`, at: performance.now() })} onTyping={() => events.push({ what: 'typing', at: performance.now() })} />);
+    events.length = 0;
+    company().focus();
+    for (const value of ['F', 'Fa', 'Fal']) {
+      type(company(), value);
+      expect(company().value).toBe(value);
+    }
+    const lastKey = performance.now();
+    await waitFor(() => expect(events.map((e) => e.what)).toEqual(['typing', 'change Fal']));
+    // Timers never fire early: the change came once typing had paused that long, whatever the machine's load.
+    expect(events[1]!.at - lastKey).toBeGreaterThanOrEqual(TYPING_PAUSE_MS - 1);
+  });
+
+  it('hands typing over before Continue submits and when the window comes back to the front, ahead of the page loading the server copy', () => {
+    const order: string[] = [];
+    // Registered first, as the page's refresh on focus could be: the form's hand-over still comes before it.
+    const refresh = () => order.push('refresh');
+    window.addEventListener('focus', refresh);
+    try {
+      render(<Deferred onChange={(d) => order.push(`change ${(d as { companyName?: string }).companyName}`)} onSubmit={(d) => order.push(`submit ${(d as { companyName?: string }).companyName}`)} />);
+      order.length = 0;
+      company().focus();
+      type(company(), 'Falcon');
+      act(() => void window.dispatchEvent(new FocusEvent('focus')));
+      expect(order).toEqual(['change Falcon', 'refresh']);
+      company().focus();
+      type(company(), 'Falcon Trading');
+      act(() => void fireEvent.submit(company().form!));
+      expect(order).toEqual(['change Falcon', 'refresh', 'change Falcon Trading', 'submit Falcon Trading']);
+    } finally {
+      window.removeEventListener('focus', refresh);
+    }
   });
 
   it('hands a pending change over before Continue submits and before a blur', () => {

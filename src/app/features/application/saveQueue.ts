@@ -74,6 +74,8 @@ export class SaveQueue<R> {
   /** The last edit has a validation error, so it waits locally: "Unsaved changes", never "All changes saved". */
   private heldBack = false;
   private idleWaiters: (() => void)[] = [];
+  /** An edit is being typed and not handed over yet (typing()): "Unsaved changes" until it comes (edit()). */
+  private typingNow = false;
 
   constructor(opts: SaveQueueOptions<R>) {
     this.opts = opts;
@@ -88,6 +90,7 @@ export class SaveQueue<R> {
   edit(valid = true): void {
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = undefined;
+    this.typingNow = false;
     this.heldBack = !valid;
     if (valid) {
       this.debounce = setTimeout(() => {
@@ -96,6 +99,17 @@ export class SaveQueue<R> {
         this.update();
       }, this.debounceMs);
     }
+    this.update();
+  }
+
+  /**
+   * An edit is being typed, to be handed over by edit() when typing pauses: the state says pending from now on, and
+   * the automatic save of an earlier edit waits for it (it is sent 500 ms after that edit, with it).
+   */
+  typing(): void {
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = undefined;
+    this.typingNow = true;
     this.update();
   }
 
@@ -147,6 +161,7 @@ export class SaveQueue<R> {
     this.lastFailure = undefined;
     this.refused = false;
     this.heldBack = false;
+    this.typingNow = false;
     this.update();
   }
 
@@ -238,7 +253,7 @@ export class SaveQueue<R> {
     if (this.lastFailure === 'offline' || (!this.online && this.busy)) next = 'offline';
     else if (this.lastFailure === 'retry') next = 'retrying';
     else if (this.sending) next = 'saving';
-    else if (this.busy) next = 'pending';
+    else if (this.busy || this.typingNow) next = 'pending';
     else if (this.refused) next = 'refused';
     else if (this.heldBack) next = 'pending';
     else next = 'saved';

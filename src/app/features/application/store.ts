@@ -263,6 +263,11 @@ export class ApplicationStore {
     if (!this.dead || this.dead !== this.token) this.queue?.edit(valid);
   }
 
+  /** An edit is being typed; the form hands it over (edit()) once typing pauses: see SaveQueue.typing. */
+  typing(): void {
+    if (this.snap.prospectId && !this.snap.stop) this.queue?.typing();
+  }
+
   /** Drops a server error once the applicant changed that field. */
   clearFieldError(path: string): void {
     if (!(path in this.snap.fieldErrors)) return;

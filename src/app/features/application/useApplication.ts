@@ -23,6 +23,8 @@ export interface ApplicationRuntimeExt extends ApplicationRuntime {
   close(): void;
   /** Removes a server error once the applicant edits that field (dotted path). */
   clearFieldError(path: string): void;
+  /** An edit is being typed and comes through edit() when typing pauses (StepForm's onTyping): saves wait for it. */
+  typing(): void;
 }
 
 export function useApplication(): ApplicationRuntimeExt {
@@ -72,6 +74,7 @@ export function useApplication(): ApplicationRuntimeExt {
       },
       close: () => store.close(),
       clearFieldError: (path) => store.clearFieldError(path),
+      typing: () => store.typing(),
     }),
     [snap, completedSteps, store, api, session],
   );

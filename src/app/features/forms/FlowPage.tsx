@@ -321,6 +321,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
         formContext={formContext!}
         logic={logic}
         changesAfterPaint
+        onTyping={app.typing}
         onChange={(data) => {
           // After the paint (changesAfterPaint): the store's prospect is the freshest, should it have changed since this render.
           const before = applicationStore().getSnapshot().prospect ?? prospect;

@@ -20,6 +20,7 @@ import {
   useShownErrors,
 } from "./useShownErrors";
 import { useT } from '../../i18n/useT';
+import { TYPING_PAUSE_MS } from "./typingPause";
 
 const ThemedForm = withTheme(createTheme());
 /**
@@ -54,12 +55,17 @@ export interface StepFormProps {
   /** Every change; `field` is the RJSF id of the field the person changed (absent for RJSF's own defaults). */
   onChange(data: unknown, field?: string): void;
   /**
-   * Hand changes to `onChange` once the frame showing them is painted (afterPaint), the latest of the changes
-   * made meanwhile: a page whose onChange runs the form logic over the whole application and re-renders (the
-   * company and stakeholder steps) then costs nothing between a key press and its character on the screen.
-   * A pending change is handed over before a submit or a blur and when the form goes away.
+   * Hand changes to `onChange` later, the latest of the changes made meanwhile: typing into a text field once typing
+   * pauses (TYPING_PAUSE_MS), any other change (a choice, a date picked) once the frame showing it is painted
+   * (afterPaint). A page whose onChange runs the form logic over the whole application and re-renders (the company
+   * and stakeholder steps) then costs nothing between a key press and its character on the screen, nor between two
+   * keys. A pending change is handed over before a submit or a blur, when RJSF is given a new prop, when the page is
+   * hidden or goes away, when the window comes back to the front (before the page loads the server's copy), and when
+   * the form goes away.
    */
   changesAfterPaint?: boolean;
+  /** A typed change waits for typing to pause (changesAfterPaint): called once the first key of the burst is painted. */
+  onTyping?(): void;
   onSubmit(data: unknown): void;
   /** A field lost the focus (RJSF's id of the field and its value). */
   onBlur?(id: string, value: unknown): void;
@@ -180,19 +186,50 @@ export function afterPaint(run: () => void): () => void {
   };
 }
 
+
+const TEXT_INPUTS = new Set(["text", "email", "tel", "number", "search", "url", "password"]);
+
 /**
- * The form's onChange, or (changesAfterPaint) a hand-over of the latest change after the next paint, with `flush`
- * to hand a pending change over now (before a submit or a blur; and when the form unmounts).
+ * Whether the change of `field` (RJSF's id) is typing: the focused element is that field's own text input or text
+ * area. A searchable list's combobox is not (its change is a choice), nor a change made with the focus elsewhere.
  */
-function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, watched: readonly unknown[]) {
+function typedInto(field: string | undefined): boolean {
+  const el = typeof document === "undefined" ? null : document.activeElement;
+  if (!field || !el || el.id !== field || el.getAttribute("role") === "combobox") return false;
+  return el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && TEXT_INPUTS.has(el.type));
+}
+
+interface PendingChange {
+  data: unknown;
+  field?: string;
+  cancel(): void;
+  /** The page was (or will be, after the paint) told that typing is under way: cancels that if it has not run. */
+  told?: () => void;
+}
+
+/** Runs `run` once TYPING_PAUSE_MS have passed (without a new change: the caller cancels and asks again). */
+function afterPause(run: () => void): () => void {
+  const timer = setTimeout(run, TYPING_PAUSE_MS);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The form's onChange, or (changesAfterPaint) a hand-over of the latest change later (typing once it pauses, any
+ * other change after the next paint), with `flush` to hand a pending change over now (before a submit or a blur;
+ * and when the form unmounts).
+ */
+function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, watched: readonly unknown[], onTyping?: () => void) {
   const latest = useRef(onChange);
   latest.current = onChange;
-  const pending = useRef<{ data: unknown; field?: string; cancel(): void }>(undefined);
+  const typingHandler = useRef(onTyping);
+  typingHandler.current = onTyping;
+  const pending = useRef<PendingChange>(undefined);
   const flush = useCallback(() => {
     const change = pending.current;
     if (!change) return;
     pending.current = undefined;
     change.cancel();
+    change.told?.();
     latest.current(change.data, change.field);
   }, []);
   useEffect(() => flush, [flush]);
@@ -202,18 +239,27 @@ function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, 
     if (!later) return;
     const leaving = () => flush();
     const hidden = () => document.visibilityState === "hidden" && flush();
+    // The window back in front: the page loads the server's copy and rebases its edits (useRefreshOnFocus), so the
+    // typed change is one of them. Capture on the window runs first; a field's focus passes here too (not a Node's).
+    const front = (e: Event) => !(e.target instanceof Node) && flush();
     window.addEventListener("pagehide", leaving, { capture: true });
+    window.addEventListener("focus", front, { capture: true });
     document.addEventListener("visibilitychange", hidden, { capture: true });
     return () => {
       window.removeEventListener("pagehide", leaving, { capture: true });
+      window.removeEventListener("focus", front, { capture: true });
       document.removeEventListener("visibilitychange", hidden, { capture: true });
     };
   }, [later, flush]);
   const change = useCallback(
     (data: unknown, field?: string) => {
       if (!later) return latest.current(data, field);
-      pending.current?.cancel();
-      pending.current = { data, field, cancel: afterPaint(flush) };
+      const before = pending.current;
+      before?.cancel();
+      const typed = typedInto(field);
+      let told = before?.told;
+      if (typed && !told) told = afterPaint(() => typingHandler.current?.());
+      pending.current = { data, field, told, cancel: typed ? afterPause(flush) : afterPaint(flush) };
     },
     [later, flush],
   );
@@ -259,6 +305,7 @@ function LoadedStepForm({
   formContext,
   onChange,
   changesAfterPaint = false,
+  onTyping,
   onSubmit,
   onBlur,
   extraErrors,
@@ -295,7 +342,7 @@ function LoadedStepForm({
     [step.uiSchema],
   );
   // What RJSF is given besides its onChange (any of them new makes it take its state from formData again).
-  const handOver = useChangeHandOver(onChange, changesAfterPaint, [formData, shown, validator, schema, uiSchema, context]);
+  const handOver = useChangeHandOver(onChange, changesAfterPaint, [formData, shown, validator, schema, uiSchema, context], onTyping);
   return (
     <FormLogicContext.Provider value={fieldLogic}>
       <RootDataContext.Provider value={rootData ?? formData}>

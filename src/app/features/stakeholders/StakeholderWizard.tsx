@@ -41,6 +41,8 @@ export interface StakeholderWizardProps {
   onStep(stepIndex: number): void;
   /** Every change of the step's data (already with its derived fields applied by the page). */
   onChange(next: Stakeholder, stepSchema: RJSFSchema): void;
+  /** A typed change waits for typing to pause before it comes through onChange (StepForm's onTyping). */
+  onTyping?(): void;
   /**
    * "Continue": saves the step as COMPLETED; resolves false when the server refused it (`noticed`: the page's
    * notice, shown in the wizard, says why).
@@ -59,7 +61,7 @@ export interface StakeholderWizardProps {
  * Focus moves to the step's heading whenever the step changes, so keyboard and screen-reader users follow.
  */
 export function StakeholderWizard(props: StakeholderWizardProps) {
-  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onContinue, onClose, onUpload, notice } = props;
+  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onTyping, onContinue, onClose, onUpload, notice } = props;
   const styles = useStyles();
   const t = useT();
   const st = useStakeholdersT();
@@ -112,6 +114,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
         extraErrors={extraErrors}
         logic={logic}
         changesAfterPaint
+        onTyping={onTyping}
         onChange={(data) => onChange(data as Stakeholder, schema)}
         onSubmit={async (data) => {
           if (busy) return;

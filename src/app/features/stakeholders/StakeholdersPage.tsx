@@ -389,6 +389,7 @@ export default function StakeholdersPage() {
           logic={logic}
           onStep={(n) => select(selectedId, n + 1)}
           onChange={onChange}
+          onTyping={app.typing}
           onContinue={onContinueStep}
           onClose={close}
           onUpload={onUpload}
