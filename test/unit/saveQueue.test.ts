@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaveState } from '../../src/app/features/application/contract';
 import { SaveQueue, type SaveJob, type SendOutcome } from '../../src/app/features/application/saveQueue';
+import { TYPING_PAUSE_MS } from '../../src/app/features/forms/typingPause';
 
 type Result = { ok: boolean };
 
@@ -27,12 +28,13 @@ describe('the save queue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('says pending while an edit is typed (typing()), and an earlier edit waits for it: one save, 500 ms after the typed edit comes', async () => {
+  it('says pending while an edit is typed (typing()), and an earlier edit waits for it: one save, once the later typed edit is due', async () => {
     const { queue, sent } = setup();
     queue.typing();
     expect(queue.saveState).toBe('pending');
     queue.edit();
-    await vi.advanceTimersByTimeAsync(300);
+    // Typing again before the typed edit is due (500 ms after its last key, which was TYPING_PAUSE_MS before edit()).
+    await vi.advanceTimersByTimeAsync(150);
     queue.typing();
     await vi.advanceTimersByTimeAsync(3000);
     expect(sent).toHaveLength(0);
@@ -44,6 +46,20 @@ describe('the save queue', () => {
     queue.typing();
     queue.clear();
     expect(queue.saveState).toBe('saved');
+  });
+
+  it('a typed edit handed over once typing paused is due 500 ms after its last key, not 500 ms after the pause', async () => {
+    const { queue, sent } = setup();
+    // The checks run each second from the start: the edit is due at 1.9 s, so the check at 2 s sends it.
+    await vi.advanceTimersByTimeAsync(1700 - TYPING_PAUSE_MS);
+    queue.typing(); // the last key, then the pause
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+    queue.edit();
+    await vi.advanceTimersByTimeAsync(299);
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(sent).toEqual([{ saveType: 'auto' }]);
+    queue.dispose();
   });
 
   it('saves 500 ms after the last keystroke, at the next 1000 ms check, once for a burst of edits', async () => {

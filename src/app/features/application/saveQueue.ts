@@ -8,6 +8,7 @@
  * made while a save is in flight is simply sent by the next one.
  */
 import type { SaveState } from './contract';
+import { TYPING_PAUSE_MS } from '../forms/typingPause';
 
 export interface SaveJob {
   saveType: 'auto' | 'save' | 'submit';
@@ -90,6 +91,8 @@ export class SaveQueue<R> {
   edit(valid = true): void {
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = undefined;
+    // A typed edit comes once typing has paused (TYPING_PAUSE_MS after its last key): the 500 ms count from that key.
+    const waited = this.typingNow ? Math.min(TYPING_PAUSE_MS, this.debounceMs) : 0;
     this.typingNow = false;
     this.heldBack = !valid;
     if (valid) {
@@ -97,14 +100,14 @@ export class SaveQueue<R> {
         this.debounce = undefined;
         this.autoDue = true;
         this.update();
-      }, this.debounceMs);
+      }, this.debounceMs - waited);
     }
     this.update();
   }
 
   /**
    * An edit is being typed, to be handed over by edit() when typing pauses: the state says pending from now on, and
-   * the automatic save of an earlier edit waits for it (it is sent 500 ms after that edit, with it).
+   * the automatic save of an earlier edit waits for it (it is sent with it, 500 ms after its last key).
    */
   typing(): void {
     if (this.debounce) clearTimeout(this.debounce);
