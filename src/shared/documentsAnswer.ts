@@ -2,6 +2,13 @@
  * The answer of GET prospects/{id}/documents (001 §3 documents, §7), shared by the server that builds it
  * (src/server/documents/documentList.ts) and the pages that show it.
  */
+/**
+ * A document the applicant adds beyond the bank's list ("other documents"): its type, and its key, the type and a
+ * running number ('Other-1'). The pages make such keys; the server takes no other key the bank did not list.
+ */
+export const OTHER_DOCUMENT_TYPE = 'Other';
+export const OTHER_DOCUMENT_KEY = /^Other-[1-9][0-9]{0,2}$/;
+
 /** One entry of a documents list: a required (or optional) document, uploaded or not, or an extra upload. */
 export interface DocumentEntry {
   documentKey: string;

@@ -64,6 +64,19 @@ describeEachDatabase('KYC annexure API', (db) => {
     await db().cleanup();
   });
 
+  it("refuses the applicant's upload of an annexure document before the annexure exists, and a key the bank never named", async () => {
+    // Before the agent's first annexure save, the application lists no annexure document: the key alone decides.
+    for (const [key, type] of [['Site Visit Report-1', 'Site Visit Report'], ['BAIS Account Opening Checklist-1', 'BAIS Account Opening Checklist'], ['Site Visit Report-1', 'Other']]) {
+      const res = await upload(key!, type!, alice);
+      expect(res.statusCode, `${key} ${type}: ${res.body}`).toBe(403);
+    }
+    const madeUp = await upload('zzz', 'Other', alice);
+    expect(madeUp.statusCode, madeUp.body).toBe(400);
+    expect(madeUp.json().errors).toContainEqual({ errorCode: 'NOT_REQUESTED', message: 'The bank did not ask for this document', field: 'documentKey' });
+    const docs = await call('GET', `/api/prospects/${prospectId}/documents`, alice);
+    expect(JSON.stringify(docs.json())).not.toMatch(/Site Visit Report-1|zzz|BAIS/);
+  });
+
   it('refuses a customer who creates an application with an annexure (403)', async () => {
     const res = await call('POST', '/api/usertypes/sme/prospects', alice, {
       applicantInfo: { fullName: 'Aisha Rahman', email: 'aisha@falcon.ae', countryCode: '971', mobileNo: '501234567' },

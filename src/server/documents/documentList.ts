@@ -22,6 +22,8 @@ export interface Placement {
   groupName: string;
   signatoryId: string | null;
   required?: RequiredDocument;
+  /** False when nothing in the configuration names the document (not required, no section's prefix, no stakeholder). */
+  listed: boolean;
 }
 
 /**
@@ -31,19 +33,19 @@ export interface Placement {
  */
 export function placeDocument(required: RequiredDocument[], config: DocumentsConfig, documentKey: string, signatoryId?: string): Placement {
   const match = required.find((d) => d.documentKey === documentKey);
-  if (match) return { groupName: match.section, signatoryId: match.signatoryId ?? null, required: match };
+  if (match) return { groupName: match.section, signatoryId: match.signatoryId ?? null, required: match, listed: true };
   for (const group of config.groups ?? []) {
     for (const section of group.sections) {
       if (!section.name || !documentKey.startsWith(`${stripGroupPrefix(section.name)}-`)) continue;
       if (group.forEachStakeholder && !signatoryId) continue;
-      return { groupName: section.section, signatoryId: group.forEachStakeholder ? signatoryId! : null };
+      return { groupName: section.section, signatoryId: group.forEachStakeholder ? signatoryId! : null, listed: true };
     }
   }
   if (signatoryId) {
     const stakeholderGroup = config.groups?.find((g) => g.forEachStakeholder);
-    return { groupName: stakeholderGroup?.sections[0]?.section ?? 'documents', signatoryId };
+    return { groupName: stakeholderGroup?.sections[0]?.section ?? 'documents', signatoryId, listed: true };
   }
-  return { groupName: 'otherDocuments', signatoryId: null };
+  return { groupName: 'otherDocuments', signatoryId: null, listed: false };
 }
 
 function entryOf(required: RequiredDocument | undefined, row: DocumentRow | undefined): DocumentEntry {

@@ -14,6 +14,7 @@ import { uploadMessages } from '../../shared/uploadMessages';
 import { DEFAULT_LOCALE, type Locale } from '../../content/i18n/locales';
 import { endsWithZip, keepTail } from './archiveTail';
 import { placeDocument } from './documentList';
+import { OTHER_DOCUMENT_KEY, OTHER_DOCUMENT_TYPE } from '../../shared/documentsAnswer';
 
 export const MAX_DOCUMENTS_MESSAGE =
   "Oops! you have reached the maximum no. of documents uploads. Let's have someone call you back within one day to help you out.";
@@ -25,6 +26,14 @@ const FIELDS: Record<string, { pattern: RegExp; required: boolean }> = {
   documentTitle: { pattern: /^[^\u0000-\u001f\u007f]{1,200}$/, required: false },
   signatoryId: { pattern: /^[A-Za-z0-9_-]{1,64}$/, required: false },
 };
+
+/** Where the annexure's documents live (documents.json, group kycAnnexure). */
+const ANNEXURE_DOCUMENTS = 'kycAnnexureDocuments';
+
+/** The document types of the annexure's section, whatever the annexure's answers (their 'when' aside). */
+function annexureDocumentTypes(config: DocumentsConfig): Set<string> {
+  return new Set((config.groups ?? []).flatMap((g) => g.sections.filter((s) => s.section === ANNEXURE_DOCUMENTS).flatMap((s) => s.documents.map((d) => d.documentType))));
+}
 
 const documentError = (status: number, errorCode: string, message: string) =>
   new ApiError(status, 'DocumentValidation', [{ errorCode, message, field: 'file' }]);
@@ -153,10 +162,22 @@ export async function uploadDocument(
   if (!stored) errors.push({ errorCode: 'REQUIRED', message: 'File is not filled', field: 'file' });
   const config = (await app.contentStore.current()).built.documents as unknown as DocumentsConfig;
   const placement = placeDocument(requiredDocuments(prospect.document, config), config, fields.documentKey ?? '', fields.signatoryId);
-  if (placement.groupName === 'kycAnnexureDocuments' && !input.agent) {
-    // The annexure's documents (DSA checklist, site-visit report) are the relationship officer's, like the annexure.
+  // The annexure's documents (DSA checklist, site-visit report) are the relationship officer's, like the annexure:
+  // by their key or type, whether the application lists them yet or not (an annexure filled later would count them).
+  const annexureTypes = annexureDocumentTypes(config);
+  const annexureDocument =
+    placement.groupName === ANNEXURE_DOCUMENTS ||
+    annexureTypes.has(fields.documentType ?? '') ||
+    [...annexureTypes].some((type) => (fields.documentKey ?? '').startsWith(`${type}-`));
+  if (annexureDocument && !input.agent) {
     await discard();
     throw new ApiError(403, 'Forbidden', [{ errorCode: 'FORBIDDEN', message: 'Only the bank can upload KYC annexure documents', field: 'documentKey' }]);
+  }
+  // A key the bank's list does not name is an "other document" of the applicant's ('Other-1'), or an annexure
+  // document of the agent's; any other key is refused (it would show up under a name the bank never gave).
+  const otherDocument = fields.documentType === OTHER_DOCUMENT_TYPE && OTHER_DOCUMENT_KEY.test(fields.documentKey ?? '');
+  if (!placement.listed && fields.documentKey && !otherDocument && !(annexureDocument && input.agent)) {
+    errors.push({ errorCode: 'NOT_REQUESTED', message: 'The bank did not ask for this document', field: 'documentKey' });
   }
   if (input.onlyKeys && fields.documentKey && !input.onlyKeys.has(fields.documentKey)) {
     errors.push({ errorCode: 'NOT_REQUESTED', message: 'The bank did not ask for this document', field: 'documentKey' });

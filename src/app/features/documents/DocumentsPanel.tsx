@@ -6,6 +6,7 @@ import { availabilityOf, type DocumentBlock, type DocumentEntry, documentBlocks,
 import { useDocumentWords } from './useDocumentWords';
 import { usePageT } from '../../i18n/usePageT';
 import { DocumentRow } from './DocumentRow';
+import { OTHER_DOCUMENT_TYPE } from '../../../shared/documentsAnswer';
 import { messageOf, type UploadState, type UploadTarget } from './useDocuments';
 
 const useStyles = makeStyles({
@@ -15,8 +16,6 @@ const useStyles = makeStyles({
   add: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', flexWrap: 'wrap', marginTop: tokens.spacingVerticalM },
 });
 
-const OTHER_STEM = 'Other';
-const OTHER_TYPE = 'Other';
 // eslint-disable-next-line no-control-regex
 const TITLE_PATTERN = /^[^\u0000-\u001f\u007f]{1,200}$/;
 
@@ -134,14 +133,14 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
       );
     });
 
-  const others = [...(docs.otherDocuments ?? []), ...waiting.filter((p) => p.documentType === OTHER_TYPE && !p.signatoryId)].filter(shown);
+  const others = [...(docs.otherDocuments ?? []), ...waiting.filter((p) => p.documentType === OTHER_DOCUMENT_TYPE && !p.signatoryId)].filter(shown);
   const addOther = () => {
     const title = otherTitle.trim();
     if (!title) return setOtherError('documents.otherNameEmpty');
     if (!TITLE_PATTERN.test(title)) return setOtherError('documents.otherNameInvalid');
     setOtherError(undefined);
     setOtherTitle('');
-    setPending((p) => [...p, { documentKey: nextKey(OTHER_STEM, allKeys), documentType: OTHER_TYPE, documentTitle: title, required: false, uploadStatus: 'NotUploaded' }]);
+    setPending((p) => [...p, { documentKey: nextKey(OTHER_DOCUMENT_TYPE, allKeys), documentType: OTHER_DOCUMENT_TYPE, documentTitle: title, required: false, uploadStatus: 'NotUploaded' }]);
   };
 
   return (
