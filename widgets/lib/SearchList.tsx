@@ -6,7 +6,7 @@ import { useWidgetTexts } from './WidgetTexts';
 
 const useStyles = makeStyles({
   // The width Fluent's Combobox had (ListFallback keeps it while the code loads, so nothing moves when it comes).
-  root: { position: 'relative', display: 'inline-flex', flexDirection: 'column', minWidth: '250px', maxWidth: '100%' },
+  root: { position: 'relative', display: 'inline-flex', flexDirection: 'column', minWidth: 'min(250px, 100%)', maxWidth: '100%' },
   input: { width: '100%' },
   expand: {
     display: 'inline-flex',

@@ -14,10 +14,13 @@ const useStyles = makeStyles({
     padding: tokens.spacingVerticalM,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
+    // On a phone the button goes above the row's fields (at the end of the line) instead of beside them: beside,
+    // it left the fields 110 px at 320 px ('Type to se' in a passport's searchable list).
+    '@media (max-width: 499px)': { flexDirection: 'column-reverse', alignItems: 'stretch', gap: tokens.spacingVerticalXS },
   },
   content: { flexGrow: 1, minWidth: 0 },
   // The button keeps its width (icon and word); the row's content gives way instead (it wraps).
-  remove: { flexShrink: 0 },
+  remove: { flexShrink: 0, '@media (max-width: 499px)': { alignSelf: 'flex-end' } },
 });
 
 /**
