@@ -202,11 +202,12 @@ function SearchForm({ config }: { config: AppConfig }) {
                             <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(r.prospectId)}`}>{r.prospectId}</Link>
                             {r.applicationInfo?.viewId && <Caption1 block>{r.applicationInfo.viewId}</Caption1>}
                           </TableCell>
-                          <TableCell dir="auto" data-label={label('companyName')}>
-                            {r.companyName || '—'}
+                          {/* A name reads in its own direction; the cell keeps the page's (its card's label stays at the start). */}
+                          <TableCell data-label={label('companyName')}>
+                            <span dir="auto">{r.companyName || '—'}</span>
                           </TableCell>
-                          <TableCell dir="auto" data-label={label('applicantName')}>
-                            {r.applicantName || '—'}
+                          <TableCell data-label={label('applicantName')}>
+                            <span dir="auto">{r.applicantName || '—'}</span>
                           </TableCell>
                           <TableCell data-label={label('account')}>{accountNameOf(config, t, r.applicationInfo?.accountType, r.applicationInfo?.islamicBanking) || r.applicationInfo?.accountName || '—'}</TableCell>
                           <TableCell data-label={label('status')}>
