@@ -39,7 +39,7 @@ const AGENT_SEARCH_STEP = ['agentSearch'] as const;
 const useStyles = makeStyles({
   results: { marginTop: '32px' },
   // Sortable column headers are buttons: 44 px tall tap targets on phones.
-  sortHeader: { '@media (max-width: 499px)': { '& .fui-TableHeaderCell__button': { minHeight: '44px' } } },
+  sortHeader: { '@media (max-width: 499px)': { '& .fui-TableHeaderCell__button': { minHeight: '44px', minWidth: '44px' } } },
   // Six columns need room: from 500 px the table keeps a readable width (scrolling sideways inside its frame when
   // narrower than 640 px). Fluent's Table lays out fixed (six equal columns): 'auto' sizes each column to its
   // content, so a prospect id never runs into the company column. On a phone each application is a card instead:
@@ -56,6 +56,8 @@ const useStyles = makeStyles({
       '& td': { display: 'grid', gridTemplateColumns: 'minmax(0, 8em) minmax(0, 1fr)', columnGap: tokens.spacingHorizontalS, height: 'auto', paddingBlock: tokens.spacingVerticalXXS, overflowWrap: 'anywhere' },
       '& td::before': { content: 'attr(data-label)', fontWeight: tokens.fontWeightSemibold },
       '& td > *': { gridColumn: 2 },
+      // The application's link is a tap target of its own on a card (in the table it sits in a line of text).
+      '& td > a': { display: 'flex', alignItems: 'center', minHeight: '44px', justifySelf: 'start' },
     },
   },
   // A column without sorting says nothing in a card's header (each card names its cells).
