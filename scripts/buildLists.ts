@@ -79,7 +79,31 @@ export const LABEL_FIXES: [RegExp, string][] = [
   [/\bFasso\b/gi, 'Faso'],
 ];
 
-const fixLabel = (label: string) => LABEL_FIXES.reduce((text, [wrong, right]) => text.replace(wrong, right), label);
+/**
+ * Country names the datalist cut at 20 characters or shortened ("British Indian Oc Te"), written in full as the
+ * Arabic list has them (test/unit/listLabels.test.ts refuses a label ending in such a fragment).
+ */
+export const CUT_NAMES: Record<string, string> = {
+  'British Indian Oc Te': 'British Indian Ocean Territory',
+  'Central African Rep': 'Central African Republic',
+  'Cocos (Keeling) Is': 'Cocos (Keeling) Islands',
+  'French Sthn Terr.': 'French Southern Territories',
+  'Heard and McDonald Is': 'Heard Island and McDonald Islands',
+  'Lao Peoples Dem Rep': "Lao People's Democratic Republic",
+  'Libyan Arab Jamah': 'Libya',
+  'Northern Mariana Is': 'Northern Mariana Islands',
+  'South Georgia-St-ISL': 'South Georgia and the South Sandwich Islands',
+  'St Vincent and the Gre': 'St Vincent and the Grenadines',
+  'Tanzania, Utd Rep of': 'Tanzania, United Republic of',
+  'US Minor Outlying I': 'US Minor Outlying Islands',
+  'Virgin Islands, Brit': 'Virgin Islands, British',
+  'Wallis and Futuna Is': 'Wallis and Futuna Islands',
+};
+
+const fixLabel = (label: string) => {
+  const fixed = LABEL_FIXES.reduce((text, [wrong, right]) => text.replace(wrong, right), label);
+  return CUT_NAMES[fixed] ?? fixed;
+};
 
 function option(item: RawItem): ListOption {
   const opt: ListOption = { value: String(item.code), label: fixLabel(item.displayText.trim()) };

@@ -222,11 +222,14 @@ export interface Budget {
  * libphonenumber (the dialling codes' countries come with the served list): the list's chunk 57.5 to 3.2 kB, `step`
  * 358 to 323 kB (the stakeholders page's contact step, 322.6 kB: x-phone's libphonenumber, 20.5 kB, is what keeps
  * the steps with a phone number above the target), studio 478 to 477 kB (EditorPage 476.3).
+ * Session 12 (branch s12fix): main at 644a97e already built above two limits (EditorPage 477.1, the stakeholders'
+ * contact step 323.4 kB); the QA walk's fixes (rows' remove buttons named, spaces as typed, the agent's result cards)
+ * add 0.2 to 0.5 kB: page 288 to 289 (InviteCustomerPage 288.0), studio 477 to 478 (477.3), step 323 to 324 (323.6).
  */
 export const BUDGETS: Record<'landing' | 'app' | 'page' | 'studio' | 'step', Budget> = {
   landing: { limit: 3, target: 120 },
   app: { limit: 172, target: 172 },
-  page: { limit: 288, target: 300 },
+  page: { limit: 289, target: 300 },
   studio: { limit: 478, target: 559 },
   step: { limit: 324, target: 300 },
 };

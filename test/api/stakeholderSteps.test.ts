@@ -83,6 +83,27 @@ describeEachDatabase('stakeholder step completion', (db) => {
     expect(steps(answer, 'a')).toEqual(['stakeholderPersonalInfo:COMPLETED', 'stakeholderSignatory:COMPLETED']);
   });
 
+  it('a sole proprietor holds 100 %: a save sending 50, in one save with the authority or after it, stores 100', async () => {
+    const sole = (pct: number, authorityType = '1'): Json => ({
+      ...person('a', true),
+      accountSigningInfo: { authorityType },
+      kycDetails: { ...(person('a', true).kycDetails as Json), isShareholder: true, shareHoldingPercentage: pct },
+    });
+    const held = (answer: { prospect: { signatoryInfo: Json[] } }) => (answer.prospect.signatoryInfo[0]!.kycDetails as Json).shareHoldingPercentage;
+    const created = await prospectWith([sole(50, '4')]);
+    expect(held(created as never)).toBe(50);
+    // The authority becomes "Sole proprietor" with 50 sent in the same save (the step's Continue).
+    let res = await put(created.prospectId, { prospect: { signatoryInfo: [sole(50)] }, saveType: 'save', actionType: 'continue', step: 'stakeholderShareholding', signatoryIndex: 0, version: created.version });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(held(res.json())).toBe(100);
+    // 50 sent again later (the field read-only in the form: a forged or stale save) is not kept either.
+    for (const saveType of ['auto', 'save'] as const) {
+      res = await put(created.prospectId, { prospect: { signatoryInfo: [sole(50)] }, saveType, ...(saveType === 'save' ? { actionType: 'continue', step: 'stakeholderShareholding', signatoryIndex: 0 } : {}), version: res.json().version });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(held(res.json())).toBe(100);
+    }
+  });
+
   it('removing a stakeholder deletes its steps and keeps the others', async () => {
     const created = await prospectWith([person('a', false), person('b', false)]);
     let version = created.version;

@@ -141,6 +141,21 @@ suite('layout: no page wider than the screen, tap targets of 44×44 px on phones
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('table', { name: 'Applications found' }).waitFor();
     failures.push(...(await measureWidths(page, '/agent/SearchProspect with results')));
+    // On a phone each result is a card: every cell (the applicant's name, the status) on screen, nothing to scroll sideways.
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const { cells, scrolls } = await page.evaluate(() => {
+        const table = document.querySelector('table[aria-label="Applications found"]')!;
+        const region = table.closest('[role="region"]')!;
+        return {
+          cells: [...table.querySelectorAll('tbody td')].map((td) => ({ label: td.getAttribute('data-label'), left: td.getBoundingClientRect().left, right: td.getBoundingClientRect().right })),
+          scrolls: region.scrollWidth > region.clientWidth + 1,
+        };
+      });
+      expect(cells.length).toBeGreaterThanOrEqual(6);
+      if (scrolls) failures.push(`/agent/SearchProspect at ${width} px: the results scroll sideways`);
+      for (const c of cells) if (c.left < 0 || c.right > width + 0.5) failures.push(`/agent/SearchProspect at ${width} px: the ${c.label} cell is off screen (${Math.round(c.left)}-${Math.round(c.right)} px)`);
+    }
     failures.push(...(await check(page, server, [`/agent/SearchedAppInfo/${prospectId}`, `/agent/SearchedAppInfo/${prospectId}/SelectServices`, '/agent/InviteCustomer'])));
     await page.goto(`${server.url}/agent/SearchedAppInfo/${prospectId}`);
     await settle(page);

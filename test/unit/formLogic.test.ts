@@ -75,6 +75,18 @@ describe('form logic: options, gating, disabled fields, hidden steps', () => {
     expect((agentCodes.data.applicantInfo as { roCode: string }).roCode).toBe('RO1');
   });
 
+  it('makes a sole proprietor a shareholder of 100 % that cannot be changed: derived and disabled while the authority type is 1, editable for another authority', () => {
+    const person = (authorityType: string, pct: number) => ({ signatoryInfo: [{ ...signatory('a', { isShareholder: true, shareHoldingPercentage: pct }), accountSigningInfo: { authorityType } }] });
+    const sole = evaluateLogic(content, person('1', 50), { previous: person('1', 100) });
+    expect((sole.data.signatoryInfo as { kycDetails: object }[])[0]!.kycDetails).toMatchObject({ isShareholder: true, shareHoldingPercentage: 100 });
+    expect(sole.disabled.has('/signatoryInfo/0/kycDetails/shareHoldingPercentage')).toBe(true);
+    expect(sole.disabled.has('/signatoryInfo/0/kycDetails/isShareholder')).toBe(true);
+    const partner = evaluateLogic(content, person('4', 50), { previous: person('4', 40) });
+    expect((partner.data.signatoryInfo as { kycDetails: object }[])[0]!.kycDetails).toMatchObject({ shareHoldingPercentage: 50 });
+    expect(partner.disabled.has('/signatoryInfo/0/kycDetails/shareHoldingPercentage')).toBe(false);
+    expect(partner.disabled.has('/signatoryInfo/0/kycDetails/isShareholder')).toBe(false);
+  });
+
   it("gives back the signatory's own typed address after 'same as the company's: No → Yes → No' (the browser's applyLogic), and with nothing typed keeps the copy to edit", async () => {
     const { applyLogic } = await import('../../src/app/features/forms/formLogic');
     const company = { addressInfo: [{ typeOfAddress: 'Office', addressDetails: { officeNumber: '1203', street: 'Al Maktoum Road', poBox: '12345', emirateCity: 'DXB', country: 'AE' } }] };

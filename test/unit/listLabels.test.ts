@@ -18,6 +18,21 @@ describe('reference list labels', () => {
     expect(labels(lists.branchCity!.options)).toEqual(expect.arrayContaining(['Ibn Battuta Branch', 'Emaar Branch', 'Dragon Mart 1 Branch']));
   });
 
+  it('are never cut short: no label ends in a fragment of one or two letters or a clipped word (the datalist cut country names at 20 characters)', () => {
+    // Whole words of one or two letters a label may end with.
+    const words = new Set(['of', 'UK', 'US', 'TV', 'FZ', 'IT', 'PR', 'AD']);
+    const cut = (t: string) => {
+      const last = /[\s-]([A-Za-z]{1,2})$/.exec(t)?.[1];
+      return (last !== undefined && !words.has(last)) || /\b(Oc|Rep|Utd|Brit|Sthn|Terr|Jamah|Dem|Gre|ISL)\b/.test(t);
+    };
+    const found = Object.entries(lists).flatMap(([name, l]) => labels(l.options).filter(cut).map((t) => `${name}: ${t}`));
+    expect(found).toEqual([]);
+    for (const name of ['country', 'countryOfIncorporation']) {
+      const label = (code: string) => lists[name]!.options.find((o) => o.value === code)?.label;
+      expect([label('IO'), label('GS'), label('TZ'), label('VG')]).toEqual(['British Indian Ocean Territory', 'South Georgia and the South Sandwich Islands', 'Tanzania, United Republic of', 'Virgin Islands, British']);
+    }
+  });
+
   it('offer a designation for business owners, and no alcohol to Islamic banking customers', () => {
     expect(lists.designation!.options.find((o) => o.value === 'C1')?.label).toBe('CEO / Business owner');
     expect(labels(lists.industryIslamic!.options).filter((t) => /alcohol/i.test(t))).toEqual([]);

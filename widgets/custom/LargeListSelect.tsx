@@ -58,6 +58,8 @@ export function LargeListSelect(props: WidgetProps) {
         setQuery(null);
         onBlur(id, value);
       }}
+      // Escape drops the text typed without a choice: the field shows the answer (or nothing); typing after it starts anew.
+      onCancel={() => setQuery(null)}
       onFocus={(e) => {
         // The chosen value is selected, so typing replaces it.
         e.target.select();

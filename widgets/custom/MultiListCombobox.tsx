@@ -38,6 +38,7 @@ export function MultiListCombobox(props: WidgetProps) {
         setQuery('');
         onBlur(id, value);
       }}
+      onCancel={() => setQuery('')}
       onFocus={() => onFocus(id, value)}
     />
   );

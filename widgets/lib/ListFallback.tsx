@@ -6,7 +6,7 @@ import { useListOptions } from './useListOptions';
 
 const useStyles = makeStyles({
   // SearchList's minimum width (Fluent Combobox's; the height is the Input's), so the list takes its place unmoved.
-  box: { minWidth: '250px' },
+  box: { minWidth: 'min(250px, 100%)' },
 });
 
 /**

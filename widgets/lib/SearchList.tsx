@@ -6,7 +6,7 @@ import { useWidgetTexts } from './WidgetTexts';
 
 const useStyles = makeStyles({
   // The width Fluent's Combobox had (ListFallback keeps it while the code loads, so nothing moves when it comes).
-  root: { position: 'relative', display: 'inline-flex', flexDirection: 'column', minWidth: '250px', maxWidth: '100%' },
+  root: { position: 'relative', display: 'inline-flex', flexDirection: 'column', minWidth: 'min(250px, 100%)', maxWidth: '100%' },
   input: { width: '100%' },
   expand: {
     display: 'inline-flex',
@@ -83,13 +83,17 @@ export interface SearchListProps {
   /** An option chosen (or, with `multiple`, toggled). */
   onPick(value: string): void;
   onFocus(event: FocusEvent<HTMLInputElement>): void;
+  /** Leaving the field; the widget drops what was typed without a choice (the field shows the answer again). */
   onBlur(): void;
+  /** Escape: the same, with the focus kept in the field (the next typing starts a new search). */
+  onCancel(): void;
 }
 
 /**
  * A searchable list: the WAI-ARIA 1.2 editable combobox with list autocomplete, on Fluent's Input. The list opens
  * on a click, on typing and on Alt+Down / Down / Up / Enter; the arrow keys, Page Up/Down and Home/End move through
- * it (aria-activedescendant: the focus stays in the field), Enter chooses, Escape closes it, Tab chooses the
+ * it (aria-activedescendant: the focus stays in the field), Enter chooses, Escape closes it and drops the text typed
+ * without a choice (the field shows the answer again, as when it is left), Tab chooses the
  * option moved to (one answer only), as Fluent's Combobox did. Typing moves to the first option whose label starts
  * with the text. The options lie under the field in its own box (CSS only), so it needs no positioning library,
  * portal or focus manager (Fluent's Combobox brought react-positioning, floating-ui and tabster: 37 kB gzipped).
@@ -173,6 +177,8 @@ export function SearchList(props: SearchListProps) {
           setOpen(false);
           setActive(-1);
         }
+        // Text typed without a choice is dropped, as when the field is left ('ind', Escape, 'indo' is no 'indindo').
+        props.onCancel();
         break;
       case 'Tab':
         if (open && activeIndex >= 0 && !multiple) pick(activeIndex);

@@ -13,6 +13,8 @@ export interface WidgetTexts {
   select: string;
   add: string;
   remove: string;
+  /** A list row's remove button named by what it removes ("Remove passport 2"): the row's name and its number. */
+  removeItem(name: string, n: number): string;
   yes: string;
   no: string;
   openCalendar: string;
@@ -57,6 +59,7 @@ export const ENGLISH_WIDGET_TEXTS: WidgetTexts = {
   select: 'Select',
   add: 'Add',
   remove: 'Remove',
+  removeItem: (name, n) => `Remove ${name} ${n}`,
   yes: 'Yes',
   no: 'No',
   openCalendar: 'Open the calendar',

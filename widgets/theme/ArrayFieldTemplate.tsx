@@ -1,6 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { useEffect } from 'react';
+import { createContext, useEffect } from 'react';
 import { uiLogicOf } from '../lib/showWhen';
 import { buttonId, getTemplate, getUiOptions, type ArrayFieldTemplateProps, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
 import { useWidgetTexts } from '../lib/WidgetTexts';
@@ -9,6 +9,9 @@ const useStyles = makeStyles({
   section: { border: 'none', margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   add: { alignSelf: 'flex-start' },
 });
+
+/** The list's title, for its rows whose items have no title of their own (their remove buttons name it). */
+export const ArrayTitleContext = createContext('');
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -66,7 +69,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
         uiSchema={uiSchema}
         registry={registry}
       />
-      {items}
+      <ArrayTitleContext.Provider value={(options.title as string) || title || ''}>{items}</ArrayTitleContext.Provider>
       {addable && (
         <Button
           id={buttonId(fieldPathId, 'add')}

@@ -2,6 +2,7 @@ import { Input, type InputProps } from '@fluentui/react-components';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { westernDigits } from '../../src/shared/digits';
+import { plainSpaces } from '../../src/shared/spaces';
 import { useControlDescribedBy } from '../lib/describedBy';
 
 type InputType = NonNullable<InputProps['type']>;
@@ -21,7 +22,8 @@ const inputModeFor = (type: string, schemaType: unknown): InputProps['inputMode'
  * the cut value invalid; the schema's "Maximum N characters" message says what is wrong instead. No native
  * `required`: the browser's own bubbles would pre-empt the schema's messages (Field sets aria-required).
  * Digits typed on an Arabic keyboard (٠-٩) are stored as 0-9; numbers are therefore typed into a text input with
- * a numeric keyboard (a native number input drops Arabic-Indic digits before any code sees them). Phone numbers,
+ * a numeric keyboard (a native number input drops Arabic-Indic digits before any code sees them). A no-break or
+ * other typographic space (pasted from a word processor) is stored as the plain space the person sees. Phone numbers,
  * e-mail and web addresses read left to right, also on a right-to-left page.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
@@ -33,7 +35,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (onChangeOverride) return onChangeOverride(event);
-    const next = westernDigits(event.target.value);
+    const next = plainSpaces(westernDigits(event.target.value));
     onChange(next === '' ? options.emptyValue : next);
   };
 

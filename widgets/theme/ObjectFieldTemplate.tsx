@@ -69,7 +69,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 
   return (
     <fieldset id={fieldPathId.$id} className={styles.section}>
-      {heading && (
+      {heading.trim() && (
         <TitleFieldTemplate id={titleId(fieldPathId)} title={heading} required={required} schema={schema} uiSchema={uiSchema} registry={registry} />
       )}
       {shownDescription && (

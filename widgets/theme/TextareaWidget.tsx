@@ -1,10 +1,11 @@
 import { Textarea } from '@fluentui/react-components';
 import { type WidgetProps } from '@rjsf/utils';
+import { plainSpaces } from '../../src/shared/spaces';
 import { useControlDescribedBy } from '../lib/describedBy';
 
 /**
  * Multi-line text (business model, remarks). maxLength comes from the schema so the applicant cannot type
- * past the limit; ui:options.rows sets the height.
+ * past the limit; ui:options.rows sets the height. A no-break or other typographic space is stored as a plain space.
  */
 export function TextareaWidget(props: WidgetProps) {
   const { id, htmlName, value, placeholder, disabled, readonly, autofocus, options, schema, rawErrors, onChange, onBlur, onFocus } = props;
@@ -24,7 +25,7 @@ export function TextareaWidget(props: WidgetProps) {
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       aria-describedby={describedBy}
-      onChange={(_, data) => onChange(data.value === '' ? options.emptyValue : data.value)}
+      onChange={(_, data) => onChange(data.value === '' ? options.emptyValue : plainSpaces(data.value))}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     />

@@ -6,10 +6,10 @@ const useStyles = makeStyles({
   required: { color: tokens.colorPaletteRedForeground3, paddingInlineStart: tokens.spacingHorizontalXXS },
 });
 
-/** Heading of a section (an object with a title) or a list. */
+/** Heading of a section (an object with a title) or a list; none for a blank title (ui:title " "), not even the required marker. */
 export function TitleField({ id, title, required }: TitleFieldProps) {
   const styles = useStyles();
-  if (!title) return null;
+  if (!title?.trim()) return null;
   return (
     <legend className={styles.title}>
       <Text as="h3" id={id} size={500} weight="semibold">

@@ -137,6 +137,7 @@ export const ar: Messages & Record<PageMessageId | StakeholderMessageId, string>
   'widgets.select': 'اختر',
   'widgets.add': 'إضافة',
   'widgets.remove': 'حذف',
+  'widgets.removeItem': 'حذف {name} {n}',
   'widgets.yes': 'نعم',
   'widgets.no': 'لا',
   'widgets.openCalendar': 'فتح التقويم',

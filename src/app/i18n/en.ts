@@ -123,6 +123,7 @@ export const en = {
   'widgets.select': 'Select',
   'widgets.add': 'Add',
   'widgets.remove': 'Remove',
+  'widgets.removeItem': 'Remove {name} {n}',
   'widgets.yes': 'Yes',
   'widgets.no': 'No',
   'widgets.openCalendar': 'Open the calendar',

@@ -42,6 +42,7 @@ export function WidgetTextsProvider({ children }: { children: ReactNode }) {
       select: t('widgets.select'),
       add: t('widgets.add'),
       remove: t('widgets.remove'),
+      removeItem: (name, n) => t('widgets.removeItem', { name, n }),
       yes: t('widgets.yes'),
       no: t('widgets.no'),
       openCalendar: t('widgets.openCalendar'),

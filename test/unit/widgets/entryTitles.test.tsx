@@ -43,3 +43,24 @@ describe('an entry heading named by its data (ui:options.titleWith)', () => {
     expect(headings.filter((h) => h === 'EID ping')).toHaveLength(1);
   });
 });
+
+describe('a blank title (ui:title " ", the mailing address entry)', () => {
+  it('gives no heading and no lone required marker, for an object and for a list', () => {
+    const addresses = {
+      type: 'object',
+      required: ['addressInfo'],
+      properties: {
+        addressInfo: {
+          type: 'array',
+          title: 'Mailing address',
+          items: { type: 'object', title: '', required: ['addressDetails'], properties: { addressDetails: { type: 'object', title: 'Address', required: ['street'], properties: { street: { type: 'string', title: 'Street' } } } } },
+        },
+      },
+    } as RJSFSchema;
+    const ui = { addressInfo: { 'ui:title': ' ', items: { addressDetails: { 'ui:title': ' ' } } } };
+    const { container } = render(inFluent(<ThemedForm schema={addresses} uiSchema={ui} formData={{ addressInfo: [{ addressDetails: { street: 'Al Wasl Road' } }] }} formContext={{ lists: {} }} validator={validator} />));
+    expect(screen.queryAllByRole('heading')).toEqual([]);
+    expect([...container.querySelectorAll('legend')].map((l) => l.textContent)).toEqual([]);
+    expect(screen.getByLabelText(/^Street/)).toBeTruthy();
+  });
+});

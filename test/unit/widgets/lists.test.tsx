@@ -158,6 +158,36 @@ describe('the searchable list (SearchList): the ARIA combobox and its keyboard',
     expect(w.last()).toBe('FR');
   });
 
+  it('Escape or leaving the field without a choice drops the text typed: the field shows the answer (or nothing) and the next search starts fresh', () => {
+    const none = renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    search('uni');
+    key('Escape');
+    expect(combobox().value).toBe('');
+    // The next typing is a new search ('uni', Escape, 'fra' is no 'unifra').
+    search(combobox().value + 'fra');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['France']);
+    fireEvent.blur(combobox());
+    expect(combobox().value).toBe('');
+    expect(none.changes).toEqual([]);
+    cleanup();
+    const chosen = renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists }, value: 'FR' });
+    search('uni');
+    key('Escape');
+    expect(combobox().value).toBe('France');
+    search(combobox().value + 'unit');
+    expect(screen.getByRole('option', { name: 'United Arab Emirates' })).toBeTruthy();
+    key('Escape');
+    expect(combobox().value).toBe('France');
+    expect(chosen.changes).toEqual([]);
+    cleanup();
+    const arraySchema = { type: 'array' as const, items: { type: 'string' as const, 'x-list': { list: 'country', message: 'x' } } };
+    renderWidget(widgets.MultiListSelect!, { schema: arraySchema, formContext: { lists }, value: ['FR'] });
+    search('uni');
+    key('Escape');
+    expect(combobox().value).toBe('');
+    expect(combobox().placeholder).toBe('France');
+  });
+
   it('finds a dialling code by country name and ISO code from the countries the server gives each option', () => {
     const codes: ReferenceLists = {
       ...lists,

@@ -3,6 +3,7 @@ import {
   Button,
   Caption1,
   makeStyles,
+  mergeClasses,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -38,11 +39,29 @@ const AGENT_SEARCH_STEP = ['agentSearch'] as const;
 const useStyles = makeStyles({
   results: { marginTop: '32px' },
   // Sortable column headers are buttons: 44 px tall tap targets on phones.
-  sortHeader: { '@media (max-width: 499px)': { '& .fui-TableHeaderCell__button': { minHeight: '44px' } } },
-  // Six columns need room: on a phone the table keeps a readable width and scrolls sideways inside its frame.
-  // Fluent's Table lays out fixed (six equal columns): 'auto' sizes each column to its content, so a prospect
-  // id never runs into the company column.
-  table: { minWidth: '640px', tableLayout: 'auto' },
+  sortHeader: { '@media (max-width: 499px)': { '& .fui-TableHeaderCell__button': { minHeight: '44px', minWidth: '44px' } } },
+  // Six columns need room: from 500 px the table keeps a readable width (scrolling sideways inside its frame when
+  // narrower than 640 px). Fluent's Table lays out fixed (six equal columns): 'auto' sizes each column to its
+  // content, so a prospect id never runs into the company column. On a phone each application is a card instead:
+  // its cells one under the other, each after its column's name (data-label); the header keeps the sort buttons.
+  table: {
+    minWidth: '640px',
+    tableLayout: 'auto',
+    '@media (max-width: 499px)': {
+      minWidth: 0,
+      display: 'block',
+      '& thead, & tbody': { display: 'block' },
+      '& thead tr': { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, height: 'auto' },
+      '& tbody tr': { display: 'block', height: 'auto', paddingBlock: tokens.spacingVerticalS },
+      '& td': { display: 'grid', gridTemplateColumns: 'minmax(0, 8em) minmax(0, 1fr)', columnGap: tokens.spacingHorizontalS, height: 'auto', paddingBlock: tokens.spacingVerticalXXS, overflowWrap: 'anywhere' },
+      '& td::before': { content: 'attr(data-label)', fontWeight: tokens.fontWeightSemibold },
+      '& td > *': { gridColumn: 2 },
+      // The application's link is a tap target of its own on a card (in the table it sits in a line of text).
+      '& td > a': { display: 'flex', alignItems: 'center', minHeight: '44px', justifySelf: 'start' },
+    },
+  },
+  // A column without sorting says nothing in a card's header (each card names its cells).
+  plainHeader: { '@media (max-width: 499px)': { display: 'none' } },
   scroller: { maxHeight: '740px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   pager: { display: 'flex', alignItems: 'center', gap: '12px', marginTop: '12px', flexWrap: 'wrap' },
   actions: { display: 'flex', gap: '12px', marginTop: '24px', flexWrap: 'wrap' },
@@ -61,6 +80,8 @@ function SearchForm({ config }: { config: AppConfig }) {
   const styles = useStyles();
   const api = useApi();
   const t = useAgentT();
+  /** A column's name, which a result card shows before its cell on a phone. */
+  const label = (key: string) => t(COLUMNS.find((c) => c.key === key)!.label);
   const messageOf = useMessageOf();
   const dateTime = useFormatDateTime();
   // Previous / Next point the way the page reads: mirrored right to left.
@@ -169,7 +190,7 @@ function SearchForm({ config }: { config: AppConfig }) {
                               {t(c.label)}
                             </TableHeaderCell>
                           ) : (
-                            <TableHeaderCell key={c.key} className={styles.sortHeader}>
+                            <TableHeaderCell key={c.key} className={mergeClasses(styles.sortHeader, styles.plainHeader)}>
                               {t(c.label)}
                             </TableHeaderCell>
                           ),
@@ -179,18 +200,23 @@ function SearchForm({ config }: { config: AppConfig }) {
                     <TableBody>
                       {answer.searchResult.map((r) => (
                         <TableRow key={r.prospectId}>
-                          <TableCell>
+                          <TableCell data-label={label('prospectId')}>
                             <Link to={`/agent/SearchedAppInfo/${encodeURIComponent(r.prospectId)}`}>{r.prospectId}</Link>
                             {r.applicationInfo?.viewId && <Caption1 block>{r.applicationInfo.viewId}</Caption1>}
                           </TableCell>
-                          <TableCell dir="auto">{r.companyName || '—'}</TableCell>
-                          <TableCell dir="auto">{r.applicantName || '—'}</TableCell>
-                          <TableCell>{accountNameOf(config, t, r.applicationInfo?.accountType, r.applicationInfo?.islamicBanking) || r.applicationInfo?.accountName || '—'}</TableCell>
-                          <TableCell>
+                          {/* A name reads in its own direction; the cell keeps the page's (its card's label stays at the start). */}
+                          <TableCell data-label={label('companyName')}>
+                            <span dir="auto">{r.companyName || '—'}</span>
+                          </TableCell>
+                          <TableCell data-label={label('applicantName')}>
+                            <span dir="auto">{r.applicantName || '—'}</span>
+                          </TableCell>
+                          <TableCell data-label={label('account')}>{accountNameOf(config, t, r.applicationInfo?.accountType, r.applicationInfo?.islamicBanking) || r.applicationInfo?.accountName || '—'}</TableCell>
+                          <TableCell data-label={label('status')}>
                             {(r.status.statusCode ? labelOf(config.lifecycle, r.status.statusCode) : r.status.statusNotes) || '—'}
                             {r.status.statusReason && <Caption1 block>{r.status.statusReason}</Caption1>}
                           </TableCell>
-                          <TableCell>{dateTime(r.lastModified)}</TableCell>
+                          <TableCell data-label={label('lastModified')}>{dateTime(r.lastModified)}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>

@@ -1,4 +1,4 @@
-import { Input, makeStyles, tokens } from '@fluentui/react-components';
+import { FieldContextProvider, Input, makeStyles, tokens, useFieldContext_unstable, useId } from '@fluentui/react-components';
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useImperativeHandle, useRef } from 'react';
 import { westernDigits } from '../../../shared/digits';
 import { useT } from '../../i18n/useT';
@@ -40,11 +40,18 @@ export interface OtpInputProps {
  * After a refused code (startOver) the first key typed in any box clears all six and starts again in box 1, so
  * retyping one digit never re-sends five old ones. While a code is checked the boxes are read-only, not disabled:
  * a disabled box would drop the keyboard focus to the page body.
+ * Inside a Fluent Field each box has an id of its own (the Field would give all six its one control id): the first
+ * keeps the Field's, so the Field's label still leads to box 1; each box is named "Digit n of 6" and described by
+ * the Field's message and hint, the group by the Field's label.
  */
 export function OtpInput({ value, onChange, disabled, invalid, describedBy, startOver, ref }: OtpInputProps) {
   const styles = useStyles();
   const t = useT();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
+  const field = useFieldContext_unstable();
+  const ownId = useId('otp-digit-');
+  const idOf = (i: number) => (i === 0 && field?.generatedControlId ? field.generatedControlId : `${ownId}-${i + 1}`);
+  const described = [field?.validationMessageId, field?.hintId, describedBy].filter(Boolean).join(' ') || undefined;
   // Positions are kept (a space marks an empty box) so that clearing a middle box does not shift the others.
   const digits = Array.from({ length: LENGTH }, (_, i) => (value[i] ?? ' ').trim());
   const focus = (i: number) => refs.current[Math.max(0, Math.min(LENGTH - 1, i))]?.focus();
@@ -93,40 +100,45 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy, star
   return (
     // The code reads left to right on an Arabic page too (the arrow keys then move as they look).
     <div className={styles.row} role="group" dir="ltr" aria-label={t('verify.field')} aria-describedby={describedBy}>
-      {digits.map((d, i) => (
-        <Input
-          key={i}
-          className={styles.box}
-          ref={(el) => {
-            refs.current[i] = el;
-          }}
-          value={d}
-          readOnly={disabled}
-          aria-busy={disabled || undefined}
-          aria-label={t('verify.digit', { n: i + 1, total: LENGTH })}
-          aria-invalid={invalid || undefined}
-          inputMode="numeric"
-          autoComplete={i === 0 ? 'one-time-code' : 'off'}
-          autoFocus={i === 0}
-          maxLength={LENGTH}
-          onPaste={onPaste}
-          onFocus={(e) => e.target.select()}
-          onKeyDown={onKeyDown(i)}
-          onChange={(_, data) => {
-            if (disabled) return;
-            const typed = westernDigits(data.value).replace(/\D/g, '');
-            if (typed.length === LENGTH) {
-              // Autofill of the whole code into one box.
-              onChange(typed);
-              focus(LENGTH - 1);
-              return;
-            }
-            const digit = typed.slice(-1);
-            set(i, digit);
-            if (digit) focus(i + 1);
-          }}
-        />
-      ))}
+      {/* The boxes take nothing from the Field's context (its one control id, its label as their name): set here. */}
+      <FieldContextProvider value={undefined}>
+        {digits.map((d, i) => (
+          <Input
+            key={i}
+            id={idOf(i)}
+            className={styles.box}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            value={d}
+            readOnly={disabled}
+            aria-busy={disabled || undefined}
+            aria-label={t('verify.digit', { n: i + 1, total: LENGTH })}
+            aria-invalid={invalid || field?.validationState === 'error' || undefined}
+            aria-describedby={described}
+            inputMode="numeric"
+            autoComplete={i === 0 ? 'one-time-code' : 'off'}
+            autoFocus={i === 0}
+            maxLength={LENGTH}
+            onPaste={onPaste}
+            onFocus={(e) => e.target.select()}
+            onKeyDown={onKeyDown(i)}
+            onChange={(_, data) => {
+              if (disabled) return;
+              const typed = westernDigits(data.value).replace(/\D/g, '');
+              if (typed.length === LENGTH) {
+                // Autofill of the whole code into one box.
+                onChange(typed);
+                focus(LENGTH - 1);
+                return;
+              }
+              const digit = typed.slice(-1);
+              set(i, digit);
+              if (digit) focus(i + 1);
+            }}
+          />
+        ))}
+      </FieldContextProvider>
     </div>
   );
 }
