@@ -200,7 +200,9 @@ export function SearchList(props: SearchListProps) {
         aria-controls={open ? listId : undefined}
         aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
         autoComplete="off"
-        dir={dir}
+        // An empty field takes the page's direction, so the placeholder starts where the page's text does (the
+        // right on an Arabic page); with text, `dir` (auto: a dialling code left to right, an Arabic name right to left).
+        dir={text ? dir : undefined}
         value={text}
         placeholder={placeholder}
         disabled={disabled}

@@ -122,6 +122,13 @@ describe('the searchable list (SearchList): the ARIA combobox and its keyboard',
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it("an empty field takes the page's direction (the placeholder on the right in Arabic); typed text its own (dir auto)", async () => {
+    renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
+    expect(combobox().hasAttribute('dir')).toBe(false);
+    search('Fr');
+    expect(combobox().getAttribute('dir')).toBe('auto');
+  });
+
   it('moves with the arrows, Home and End (the focus stays in the field) and Enter chooses', () => {
     const w = renderWidget(widgets.LargeListSelect!, { schema, formContext: { lists } });
     search('country 1');
