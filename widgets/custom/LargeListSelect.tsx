@@ -2,7 +2,7 @@ import { type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { DIAL_CODE_LIST } from '../../src/validation/lists';
 import type { FormContext } from '../FormContext';
-import { dialCodeCountries, dialCodeKeywords } from '../lib/dialCodes';
+import { dialCodeCountryNames, dialCodeKeywords } from '../lib/dialCodes';
 import { filterOptions } from '../lib/filterOptions';
 import { type ListRef, useListOptions } from '../lib/useListOptions';
 import { SearchList } from '../lib/SearchList';
@@ -27,7 +27,8 @@ export function LargeListSelect(props: WidgetProps) {
   const dialCodes = (schema['x-list'] as ListRef | undefined)?.list === DIAL_CODE_LIST && countries !== undefined;
   const keywords = useMemo(() => (dialCodes ? dialCodeKeywords(listOptions, countries) : undefined), [dialCodes, listOptions, countries]);
   const result = useMemo(() => filterOptions(listOptions, query ?? '', minChars, maxResults, keywords), [listOptions, query, minChars, maxResults, keywords]);
-  const detail = keywords && countries ? (v: string) => dialCodeCountries(v, keywords, countries) : undefined;
+  const byValue = useMemo(() => new Map(listOptions.map((o) => [o.value, o])), [listOptions]);
+  const detail = dialCodes ? (v: string) => dialCodeCountryNames(byValue.get(v), countries) : undefined;
 
   const describedBy = useControlDescribedBy(id);
   return (

@@ -17,11 +17,11 @@ export function dialCodeKeywords(codes: ListOption[], countries: ListOption[]): 
   return keywords;
 }
 
-/** The country names of a dialling-code option, shown next to the code in the search results. */
-export function dialCodeCountries(value: string, keywords: Map<string, string>, countries: ListOption[]): string {
-  const words = ` ${keywords.get(value) ?? ''} `;
+/** The names of a dialling-code option's countries (`countries`, ISO codes), in the country list's order, at most 3. */
+export function dialCodeCountryNames(option: ListOption | undefined, countries: ListOption[]): string {
+  const own = new Set(option?.countries ?? []);
   return countries
-    .filter((c) => words.includes(` ${c.value} `))
+    .filter((c) => own.has(c.value))
     .map((c) => c.label)
     .slice(0, 3)
     .join(', ');
