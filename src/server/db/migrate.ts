@@ -40,6 +40,9 @@ async function allApplied(db: Kysely<unknown>, schema: string | undefined, dir: 
   return (await migrationNames(dir)).every((name) => applied.has(name));
 }
 
+/** Errors of a catalogue query racing another schema's DDL (see `migrate`). */
+const CATALOGUE_RACE_CODES = new Set(['3F000', '42P01', '42703', 'XX000']);
+
 /**
  * Applies pending migrations. Kysely's migrator holds a PostgreSQL advisory lock while it runs, so two
  * processes starting together do not both migrate: the second waits and then finds nothing to do.
@@ -55,8 +58,12 @@ export async function migrate(db: Kysely<unknown>, schema?: string, dir: string 
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    // Kysely looks for its tables across every schema of the database before it takes its lock; a schema that
-    // another tenant drops at that moment makes the catalogue query fail with 3F000. Nothing was applied: retry.
-    if ((error as { code?: string }).code !== '3F000' || attempt >= 3) throw error instanceof Error ? error : new Error(String(error));
+    // Kysely looks for its tables across every schema of the database before it takes its lock. Another tenant's
+    // DDL at that moment can make that catalogue query fail: a schema dropped (3F000), a table or column being
+    // created or dropped (42P01, 42703; seen in CI while another schema ran its migrations), or a catalogue entry
+    // gone between two lookups (XX000). Migrations run in one transaction, so nothing was applied: retry.
+    const code = (error as { code?: string }).code;
+    if (!code || !CATALOGUE_RACE_CODES.has(code) || attempt >= 5) throw error instanceof Error ? error : new Error(String(error));
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
   }
 }
