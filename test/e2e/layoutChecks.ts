@@ -53,7 +53,7 @@ export async function measureLayout(page: Page, minTarget: number): Promise<Layo
         if (row) rect = row.getBoundingClientRect();
       } else {
         // A field, or an icon inside one (the combobox's open chevron): the tap target is the whole field.
-        const control = el.closest('.fui-Input, .fui-Select, .fui-Combobox, .fui-SpinButton, .fui-Textarea');
+        const control = el.closest('.fui-Input, .fui-Select, .fui-SpinButton, .fui-Textarea');
         if (control) rect = control.getBoundingClientRect();
       }
       if (rect.width < min - 0.5 || rect.height < min - 0.5) small.push(`${describe(el)} ${Math.round(rect.width)}×${Math.round(rect.height)}`);

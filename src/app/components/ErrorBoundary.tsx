@@ -1,6 +1,7 @@
 import { Body1, Button, Title2 } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { reloadingForNewRelease } from '../lib/newRelease';
 import { reportError } from '../lib/reportError';
 import { useT } from '../i18n/useT';
 
@@ -35,6 +36,8 @@ export function RouteErrorPage() {
   useEffect(() => {
     if (!isRouteErrorResponse(error)) reportError(error);
   }, [error]);
+  // The tab is loading a new release (a chunk of the old one was gone): the reload replaces this page.
+  if (reloadingForNewRelease()) return null;
   return <ErrorMessage error={error} />;
 }
 
@@ -56,7 +59,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    if (this.state.error) return <ErrorMessage error={this.state.error} />;
+    if (this.state.error) return reloadingForNewRelease() ? null : <ErrorMessage error={this.state.error} />;
     return this.props.children;
   }
 }

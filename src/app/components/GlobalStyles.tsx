@@ -10,18 +10,18 @@ import { makeStaticStyles, tokens } from '@fluentui/react-components';
  * - nothing wider than its column: a native select is as wide as its longest option unless told otherwise.
  */
 const useGlobalStyles = makeStaticStyles(`
-  .fui-Input:focus-within, .fui-Select:focus-within, .fui-Combobox:focus-within, .fui-Textarea:focus-within, .fui-SpinButton:focus-within {
+  .fui-Input:focus-within, .fui-Select:focus-within, .fui-Textarea:focus-within, .fui-SpinButton:focus-within {
     outline: 2px solid ${tokens.colorStrokeFocus2};
     outline-offset: 2px;
   }
-  .fui-Select, .fui-Combobox, .fui-Input, .fui-Textarea { max-width: 100%; min-width: 0; }
+  .fui-Select, .fui-Input, .fui-Textarea { max-width: 100%; min-width: 0; }
   #main h1[tabindex="-1"]:focus { outline: none; }
   .fui-Select__select { min-width: 0; max-width: 100%; text-overflow: ellipsis; }
   .fui-Field { min-width: 0; }
   a.fui-Link:not(p a):not(li a) { display: inline-flex; align-items: center; min-height: 24px; }
   @media (max-width: 499px) {
     .fui-Button { min-height: 44px; min-width: 44px; }
-    .fui-Input, .fui-Combobox, .fui-SpinButton { min-height: 44px; }
+    .fui-Input, .fui-SpinButton { min-height: 44px; }
     .fui-Select .fui-Select__select { height: 44px; }
     .fui-Radio, .fui-Checkbox, .fui-Switch { min-height: 44px; align-items: center; }
     a.fui-Link:not(p a):not(li a) { display: inline-flex; align-items: center; min-height: 44px; }

@@ -1,6 +1,15 @@
 /** When the tab last reloaded for a new release (sessionStorage), so a chunk that stays missing cannot loop. */
 const KEY = 'qa.releaseReload';
 const AGAIN_AFTER_MS = 30_000;
+let reloading = false;
+
+/**
+ * True once the tab is reloading into a new release: the import Vite gave up on then resolves to nothing, so the
+ * lazy page fails to render; that failure is neither an error to report nor one to show (the reload replaces it).
+ */
+export function reloadingForNewRelease(): boolean {
+  return reloading;
+}
 
 /**
  * A tab opened before a new release asks for the old release's chunks, which the server no longer has (a 404). Vite
@@ -14,6 +23,7 @@ export function reloadOnNewRelease(): void {
     if (Date.now() - last < AGAIN_AFTER_MS) return;
     sessionStorage.setItem(KEY, String(Date.now()));
     event.preventDefault();
+    reloading = true;
     window.location.reload();
   });
 }

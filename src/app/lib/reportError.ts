@@ -1,3 +1,5 @@
+import { reloadingForNewRelease } from './newRelease';
+
 /**
  * Sends an error the UI could not handle to POST /api/client-errors, where the server logs it (operators see
  * browser failures beside the server's). At most MAX_REPORTS per page load and each kept short, as the server
@@ -7,7 +9,7 @@ const MAX_REPORTS = 10;
 let sent = 0;
 
 export function reportError(error: unknown, component?: string): void {
-  if (sent >= MAX_REPORTS) return;
+  if (sent >= MAX_REPORTS || reloadingForNewRelease()) return;
   sent++;
   const e = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'non-error thrown');
   const body = {
