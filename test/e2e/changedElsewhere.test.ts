@@ -104,6 +104,9 @@ suite('the application changed in another tab', () => {
     const notice = wizard.getByRole('alert').filter({ hasText: 'changed elsewhere' });
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/kept your answers on screen but did not save them/);
+    // It names the answer to check under its step, which links to it.
+    expect(await notice.getByRole('listitem').allTextContents()).toEqual(['Personal Information: Sara Ali Khan: Middle name']);
+    expect(await notice.getByRole('link', { name: 'Personal Information: Sara Ali Khan' }).getAttribute('href')).toBe('/business/StakeholdersInfo?stakeholder=S1&step=1');
     expect(await wizard.getByLabel(/^Middle name/).inputValue()).toBe('Ali');
     await wizard.getByRole('heading', { level: 2, name: 'Personal Information' }).waitFor();
     await b.locator('[data-save-state="pending"]').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFLICT_TEXTS, rebase, rebaseOnto } from '../../src/app/features/application/rebase';
+import { CONFLICT_TEXTS, dottedFieldPath, rebase, rebaseOnto } from '../../src/app/features/application/rebase';
 
 /** The three-way merge a 409 or a page load uses to keep the applicant's edits (src/app/features/application/rebase.ts). */
 describe('rebasing the applicant\'s edits onto the server\'s latest copy', () => {
@@ -24,6 +24,16 @@ describe('rebasing the applicant\'s edits onto the server\'s latest copy', () =>
     const local = { organizationInfo: { companyName: 'Falcon' }, orgKYCDetails: { customerName: 'Acme', a: 1 } };
     const latest = { organizationInfo: { companyName: 'Falcon', noOfEmployees: 12 }, orgKYCDetails: { customerName: 'Acme', a: 2 } };
     expect(rebase<object>(base, local, latest)).toEqual({ merged: { organizationInfo: { companyName: 'Falcon' }, orgKYCDetails: { customerName: 'Acme', a: 1 } }, conflicts: ['/orgKYCDetails/a'] });
+  });
+
+  it('names a conflict as the field\'s dotted path, a stakeholder by its position in the merged copy', () => {
+    const doc = { organizationInfo: { companyName: 'x' }, signatoryInfo: [{ signatoryId: 'a' }, { signatoryId: 'b/1' }], list: [{ v: 1 }, { v: 2 }] };
+    expect(dottedFieldPath('/organizationInfo/companyName', doc)).toBe('organizationInfo.companyName');
+    expect(dottedFieldPath('/signatoryInfo/b~11/kycDetails/email', doc)).toBe('signatoryInfo[1].kycDetails.email');
+    expect(dottedFieldPath('/list/1/v', doc)).toBe('list[1].v');
+    const local = { ...doc, signatoryInfo: [{ signatoryId: 'a' }, { signatoryId: 'b/1', kycDetails: { email: 'mine@x.ae' } }] };
+    const latest = { ...doc, signatoryInfo: [{ signatoryId: 'b/1', kycDetails: { email: 'theirs@x.ae' } }] };
+    expect(rebaseOnto(doc, local, latest, [], 'en').noticeFields).toEqual(['signatoryInfo[0].kycDetails.email']);
   });
 
   describe('stakeholders, by their signatoryId rather than their position', () => {
@@ -69,7 +79,7 @@ describe('rebasing the applicant\'s edits onto the server\'s latest copy', () =>
     const conflict = rebaseOnto(base, local, latest, ['generalInfo'], 'ar');
     expect(conflict).toMatchObject({ dirty: true, conflicts: ['/organizationInfo/companyName'], notice: CONFLICT_TEXTS.ar.kept });
     expect(conflict.prospect.generalInfo).toEqual({ prospectId: 'P-1' });
-    expect(rebaseOnto(base, undefined, latest, ['generalInfo'], 'en')).toEqual({ prospect: latest, dirty: false, conflicts: [] });
+    expect(rebaseOnto(base, undefined, latest, ['generalInfo'], 'en')).toEqual({ prospect: latest, dirty: false, conflicts: [], noticeFields: [] });
     expect(rebaseOnto(base, base, latest, ['generalInfo'], 'en', true)).toMatchObject({ dirty: false, notice: CONFLICT_TEXTS.en.submit });
   });
 });

@@ -224,6 +224,7 @@ describe('the application store', () => {
     expect(result.stop?.message).toMatch(/changed elsewhere/);
     const snap = store.getSnapshot();
     expect(snap.notice).toBe(CONFLICT_TEXTS.en.kept);
+    expect(snap.noticeFields).toEqual(['organizationInfo.companyName']);
     expect(snap.version).toBe(server.version);
     expect((snap.prospect!.organizationInfo as { companyName: string }).companyName).toBe('Mine');
     // Never "saved" for what is not on the server, and no automatic save writes over the other change.

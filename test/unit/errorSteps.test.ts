@@ -3,7 +3,7 @@ import { readSchemas } from './readSchemas';
 import type { AppConfig } from '../../src/app/features/config/useConfig';
 import { buildContent } from '../../src/content/buildContent';
 import { buildConfigDocument } from '../../src/content/configDocument';
-import { declares, errorsOnOtherSteps } from '../../src/app/features/forms/errorSteps';
+import { declares, errorsOnOtherSteps, fieldTitle, stepsOfFields } from '../../src/app/features/forms/errorSteps';
 
 const content = buildContent(readSchemas());
 const customer = buildConfigDocument(content, { role: 'customer', schemaVersion: 1 }) as unknown as AppConfig;
@@ -53,5 +53,20 @@ describe('server field errors of other steps', () => {
     const errors = { 'signatoryInfo[0].kycDetails.dateOfBirth': ['Date of birth is not filled'] };
     expect(errorsOnOtherSteps(customer, prospect, errors, { step: 'stakeholderPersonalInfo', signatoryIndex: 0 })).toEqual([]);
     expect(errorsOnOtherSteps(customer, prospect, errors, { step: 'stakeholderPersonalInfo', signatoryIndex: 1 })).toHaveLength(1);
+  });
+});
+
+describe('the answers a notice is about (changed here and elsewhere), named with their steps', () => {
+  it('reads the title of a field through properties and items, none for a path the schema lacks', () => {
+    expect(fieldTitle(customer.steps.companyDetails!.schema, ['organizationInfo', 'companyName'])).toBe('Company name');
+    expect(fieldTitle(customer.steps.companyDetails!.schema, ['organizationInfo', 'nothingHere'])).toBeUndefined();
+  });
+
+  it('groups the answers by step in journey order, a stakeholder\'s under its own step, with links', () => {
+    const found = stepsOfFields(customer, prospect, ['signatoryInfo[1].kycDetails.dateOfBirth', 'organizationInfo.noOfEmployees', 'organizationInfo.companyName', 'unknown.path']);
+    expect(found).toEqual([
+      { step: 'companyDetails', title: 'Company Details', href: '/business/CompanyInfo?step=1', messages: ['Number of employees', 'Company name'] },
+      { step: 'stakeholderPersonalInfo', signatoryIndex: 1, title: 'Personal Information: Omar Haddad', href: '/business/StakeholdersInfo?stakeholder=s2&step=1', messages: ['Date of birth'] },
+    ]);
   });
 });

@@ -125,6 +125,30 @@ export interface RebasedProspect {
   conflicts: string[];
   /** What to tell the applicant (undefined: the edits merged cleanly, nothing to say). */
   notice?: string;
+  /** The conflicts as dotted field paths of `prospect` ("signatoryInfo[1].kycDetails.email"), to name them. */
+  noticeFields: string[];
+}
+
+/**
+ * A conflict's JSON pointer (a stakeholder named by its signatoryId, as the merge keys them) as the dotted path of
+ * the field in `doc`, the stakeholder by its position there: what the journey's step lookup reads.
+ */
+export function dottedFieldPath(pointer: string, doc: Json): string {
+  let at: Json = doc;
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    const ids = idsOf(at);
+    if (Array.isArray(at)) {
+      const index = ids ? ids.indexOf(key) : Number(key);
+      out += `[${index < 0 ? key : index}]`;
+      at = at[index];
+    } else {
+      out += out ? `.${key}` : key;
+      at = isObject(at) ? at[key] : undefined;
+    }
+  }
+  return out;
 }
 
 /**
@@ -140,7 +164,8 @@ export function rebaseOnto(base: Doc | undefined, local: Doc | undefined, latest
   const prospect: Doc = { ...merged };
   for (const k of serverOwned) if (k in latest) prospect[k] = latest[k];
   const notice = conflicts.length > 0 ? texts.kept : submit ? texts.submit : undefined;
-  return { prospect, dirty: !equal(merged, theirs), conflicts, ...(notice ? { notice } : {}) };
+  const noticeFields = [...new Set(conflicts.map((c) => dottedFieldPath(c, prospect)))];
+  return { prospect, dirty: !equal(merged, theirs), conflicts, noticeFields, ...(notice ? { notice } : {}) };
 }
 
 /** The page's language, as the app set it on <html> (src/app/i18n/I18nProvider.tsx): no import of the app's own. */
@@ -183,7 +208,13 @@ export async function rebaseOnLatest(
   const r = rebaseOnto(base, dirty && prospect ? clientPart(prospect) : undefined, a.prospect, serverOwned, pageLocale(), job.saveType === 'submit');
   store.serverCopy = { prospectId: id, version: a.version, prospect: a.prospect };
   store.held = r.conflicts.length > 0;
-  store.set({ prospect: r.prospect, version: a.version, status: a.status, dirty: r.dirty, notice: r.notice ?? snap().notice });
+  store.set({
+    prospect: r.prospect,
+    version: a.version,
+    status: a.status,
+    dirty: r.dirty,
+    ...(r.notice ? { notice: r.notice, noticeFields: r.noticeFields } : {}),
+  });
   const index = signatoryId === undefined ? -1 : ids().indexOf(signatoryId);
   return { clean: !store.held, job: index < 0 ? job : { ...job, signatoryIndex: index } };
 }
@@ -231,7 +262,7 @@ export async function onConflict(
 ): Promise<SendOutcome<SaveResult> | { again: SaveJob }> {
   const closed = error.body?.errors?.find((e) => leftDraft.has(e.errorCode));
   if (closed) {
-    store.set({ notice: closed.message });
+    store.set({ notice: closed.message, noticeFields: [] });
     store.queue?.clear();
     await store.load();
     return { kind: 'refused', result: { ok: false, stop: { code: closed.errorCode, message: closed.message } } };

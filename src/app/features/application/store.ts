@@ -68,6 +68,8 @@ export interface ApplicationSnapshot {
   stop: StopState | undefined;
   /** A message for the applicant, e.g. after a conflict reloaded the application. */
   notice: string | undefined;
+  /** The answers the notice is about (dotted paths; a conflict's answers changed here and elsewhere): named under it. */
+  noticeFields: string[];
   /** Local edits not yet accepted by the server. */
   dirty: boolean;
 }
@@ -103,6 +105,7 @@ const EMPTY: ApplicationSnapshot = {
   loadError: undefined,
   stop: undefined,
   notice: undefined,
+  noticeFields: [],
   dirty: false,
 };
 
@@ -277,7 +280,7 @@ export class ApplicationStore {
   }
 
   dismissNotice(): void {
-    this.set({ notice: undefined });
+    this.set({ notice: undefined, noticeFields: [] });
   }
 
   async continueStep(step: string, signatoryIndex?: number): Promise<ContinueResult> {

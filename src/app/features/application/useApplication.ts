@@ -14,6 +14,8 @@ export interface ApplicationRuntimeExt extends ApplicationRuntime {
   stop: StopState | undefined;
   /** A message for the applicant (a conflict reloaded the application). */
   notice: string | undefined;
+  /** The answers the notice is about (dotted paths): the notice names them with their steps. */
+  noticeFields: string[];
   dismissNotice(): void;
   /** Local edits the server has not accepted yet. */
   dirty: boolean;
@@ -59,6 +61,7 @@ export function useApplication(): ApplicationRuntimeExt {
       loadError: snap.loadError,
       stop: snap.stop,
       notice: snap.notice,
+      noticeFields: snap.noticeFields,
       dirty: snap.dirty,
       completedSteps,
       edit: (next, options) => store.edit(next, options?.valid !== false),

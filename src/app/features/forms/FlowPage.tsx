@@ -1,5 +1,5 @@
 import { returnPath } from '../journey/returnPath';
-import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Body1, Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { INCOMPLETE_KEYWORDS } from '../../../validation/errors';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { applyLogic, logicOf, visibleStepErrors } from './formLogic';
 import { trackPageDone, trackStep } from '../../lib/stepEvents';
 import { errorsOnOtherSteps } from './errorSteps';
 import { OtherStepErrors } from './OtherStepErrors';
+import { ApplicationNotice } from '../documents/ApplicationNotice';
 import type { MessageId } from '../../i18n/en';
 import { useT } from '../../i18n/useT';
 
@@ -296,14 +297,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
         {current.title}
         {current.signatoryName ? `: ${current.signatoryName}` : ''}
       </h1>
-      {app.notice && (
-        <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{app.notice}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => app.dismissNotice()}>{t('common.ok')}</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      <ApplicationNotice />
       {stepError && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{stepError}</MessageBarBody>

@@ -31,6 +31,32 @@ export function declares(schema: unknown, path: string[]): boolean {
   return ['then', 'else'].some((k) => declares(schema[k], path));
 }
 
+/** The `title` of the field `path` declares in a JSON schema (the branches as `declares` reads them), if it has one. */
+export function fieldTitle(schema: unknown, path: string[]): string | undefined {
+  if (!isObj(schema)) return undefined;
+  if (path.length === 0) return typeof schema.title === 'string' ? schema.title : undefined;
+  const [head, ...rest] = path as [string, ...string[]];
+  const inside: unknown[] = [];
+  if (/^\d+$/.test(head) && schema.items !== undefined) inside.push(Array.isArray(schema.items) ? schema.items[Number(head)] : schema.items);
+  if (isObj(schema.properties) && head in schema.properties) inside.push(schema.properties[head]);
+  for (const s of inside) {
+    const title = fieldTitle(s, rest);
+    if (title) return title;
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = schema[key];
+    for (const s of Array.isArray(list) ? list : []) {
+      const title = fieldTitle(s, path);
+      if (title) return title;
+    }
+  }
+  for (const k of ['then', 'else']) {
+    const title = fieldTitle(schema[k], path);
+    if (title) return title;
+  }
+  return undefined;
+}
+
 export interface ErrorStep {
   step: string;
   signatoryIndex?: number;
@@ -73,6 +99,15 @@ export function customerHref(place: StepPlace): string {
   return `${place.page}?step=${place.position}`;
 }
 
+/** The first step of `places` whose schema declares the field `segments` (of a per-signatory step: inside its stakeholder). */
+function placeOf(config: Pick<AppConfig, 'steps'>, places: StepPlace[], segments: string[]): StepPlace | undefined {
+  return places.find(({ step }) => {
+    const schema = config.steps[step.step]?.schema;
+    if (step.signatoryIndex === undefined) return declares(schema, segments);
+    return segments[0] === 'signatoryInfo' && segments[1] === String(step.signatoryIndex) && declares(schema, segments.slice(2));
+  });
+}
+
 /**
  * The field errors (dotted paths relative to the prospect) that belong to a step other than `here`, grouped by step
  * in journey order. Errors of no step (the form itself) and of `here` are left to the form.
@@ -89,12 +124,7 @@ export function errorsOnOtherSteps(
   const places = journeyPlaces(config, prospect);
   const found = new Map<StepPlace, string[]>();
   for (const [path, messages] of entries) {
-    const segments = segmentsOf(path);
-    const place = places.find(({ step }) => {
-      const schema = config.steps[step.step]?.schema;
-      if (step.signatoryIndex === undefined) return declares(schema, segments);
-      return segments[0] === 'signatoryInfo' && segments[1] === String(step.signatoryIndex) && declares(schema, segments.slice(2));
-    });
+    const place = placeOf(config, places, segmentsOf(path));
     if (!place || (here && place.step.step === here.step && place.step.signatoryIndex === here.signatoryIndex)) continue;
     found.set(place, [...(found.get(place) ?? []), ...messages]);
   }
@@ -107,4 +137,23 @@ export function errorsOnOtherSteps(
       href: hrefOf(p),
       messages: [...new Set(found.get(p))],
     }));
+}
+
+/**
+ * The steps the answers `paths` (dotted, of the prospect) are on, in journey order, each with the titles of those
+ * answers as its messages (an answer without a title names its step only): what a notice about them lists.
+ */
+export function stepsOfFields(config: Pick<AppConfig, 'flows' | 'steps'>, prospect: Prospect | undefined, paths: readonly string[]): ErrorStep[] {
+  const places = journeyPlaces(config, prospect);
+  const titled: Record<string, string[]> = {};
+  for (const path of paths) {
+    const segments = segmentsOf(path);
+    const place = placeOf(config, places, segments);
+    if (!place) continue;
+    const inStep = place.step.signatoryIndex === undefined ? segments : segments.slice(2);
+    const title = fieldTitle(config.steps[place.step.step]?.schema, inStep);
+    // errorsOnOtherSteps groups by step; an untitled answer still brings its step (with no words of its own).
+    titled[path] = title ? [title] : [''];
+  }
+  return errorsOnOtherSteps(config, prospect, titled, undefined).map((s) => ({ ...s, messages: s.messages.filter(Boolean) }));
 }
