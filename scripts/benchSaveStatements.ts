@@ -121,6 +121,31 @@ await time(`session read of ${GROUP}`, () => sessions.familyStates(db, families)
 await time('session read of 1', () => sessions.familyStates(db, families.slice(0, 1)));
 await time('select 1 (a statement\'s floor)', () => sql`select 1`.execute(db));
 
+// Migration 027's three indexes, with and without, interleaved (10 pairs of blocks of rounds/10): the same load for both.
+const unread = [
+  'create index prospects_applicant_name_idx on prospects (applicant_name text_pattern_ops)',
+  'create index prospects_trade_license_idx on prospects (trade_license_no)',
+  'create index prospects_lead_number_idx on prospects (lead_number)',
+];
+const paired = { with: [] as number[], without: [] as number[], withCpu: [] as number[], withoutCpu: [] as number[] };
+for (let pair = 0; pair < 10; pair++) {
+  for (const variant of ['with', 'without'] as const) {
+    if (variant === 'with') for (const statement of unread) await sql.raw(statement).execute(db);
+    else await sql.raw('drop index prospects_applicant_name_idx, prospects_trade_license_idx, prospects_lead_number_idx').execute(db);
+    for (let i = 0; i < 3; i++) await groupSave();
+    const own = process.cpuUsage();
+    const c = backendMs();
+    const block = Math.max(1, Math.round(rounds / 10));
+    for (let i = 0; i < block; i++) {
+      const t = performance.now();
+      await groupSave();
+      paired[variant].push(performance.now() - t);
+    }
+    const used = process.cpuUsage(own);
+    paired[`${variant}Cpu`].push(((used.user + used.system) / 1000 + backendMs() - c) / block);
+  }
+}
+
 // Scratch changes, to see what each part costs (this database only).
 const indexes = (await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where tablename = 'prospects' and indexname not like '%pkey'`.execute(db)).rows;
 await sql.raw(`drop index ${indexes.map((i) => i.name).join(', ')}`).execute(db);
@@ -141,6 +166,11 @@ for (const t of timings) {
   const cpu = t.cpu.reduce((a, b) => a + b, 0) / t.cpu.length;
   console.log(`${t.name.padEnd(80)} median ${q(t.ms, 0.5).toFixed(3)} ms, mean ${mean.toFixed(3)} ms, this process's CPU ${t.processCpu.toFixed(3)} ms${kind === 'postgres' ? `, backend CPU ${cpu.toFixed(3)} ms` : ''}`);
 }
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+console.log(
+  `group save of ${GROUP} with migration 027's three indexes / without, interleaved: median ${q(paired.with, 0.5).toFixed(3)} / ${q(paired.without, 0.5).toFixed(3)} ms, ` +
+    `CPU (this process${kind === 'postgres' ? ' + backend' : ''}) ${(sum(paired.withCpu) / 10).toFixed(3)} / ${(sum(paired.withoutCpu) / 10).toFixed(3)} ms; pairs where without cost less CPU: ${paired.withCpu.filter((w, i) => paired.withoutCpu[i]! < w).length} of 10`,
+);
 await h.close();
 rmSync(dir, { recursive: true, force: true });
 if (kind === 'postgres') await dropSchema(schema, TEST_DATABASE_URL);
