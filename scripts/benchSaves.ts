@@ -10,6 +10,8 @@
  *   npm run bench:saves -- pglite 32 10               one database (or both), clients, seconds
  *   npm run bench:saves -- --profile [pglite ...]     also node --cpu-prof on the server: top self time
  *   npm run bench:saves -- --body=patch [pglite ...]  only one kind of save body (full or patch)
+ *   npm run bench:saves -- --client-cipher=node ...   clients (echo and saves alike) run AES-GCM with node:crypto,
+ *                                                     not WebCrypto: same bytes, less generator CPU (loadJob.ts)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,7 +33,10 @@ const profile = args.includes('--profile');
 const bodyArg = args.find((a) => a.startsWith('--body='))?.slice('--body='.length);
 const bodies = (['full', 'patch'] as const).filter((b) => bodyArg === undefined || b === bodyArg);
 if (bodies.length === 0) throw new Error(`--body=${bodyArg}: full or patch`);
-const [only, clientsArg, secondsArg] = args.filter((a) => a !== '--profile' && !a.startsWith('--body='));
+const cipherArg = args.find((a) => a.startsWith('--client-cipher='))?.slice('--client-cipher='.length);
+if (cipherArg !== undefined && cipherArg !== 'node' && cipherArg !== 'webcrypto') throw new Error(`--client-cipher=${cipherArg}: node or webcrypto`);
+const clientCipher = cipherArg ?? 'webcrypto';
+const [only, clientsArg, secondsArg] = args.filter((a) => a !== '--profile' && !a.startsWith('--body=') && !a.startsWith('--client-cipher='));
 const clients = Number(clientsArg ?? 32);
 const seconds = Number(secondsArg ?? 15);
 const warmupSeconds = 3;
@@ -107,7 +112,7 @@ try {
       if (!editBytes) editBytes = await bytesPerEdit(target.publicKey);
       // Full bodies, then patches (issue 16), each followed by an echo of the same requests.
       for (const body of bodies) {
-        const job: LoadJob = { ...target, mode: 'save', body, clients, seconds, warmupSeconds };
+        const job: LoadJob = { ...target, mode: 'save', body, clients, seconds, warmupSeconds, clientCipher };
         if (echoes.length === 0) await runEcho(job);
         const from = monotonicMicros();
         const result = await runLoad(job, server.process.pid!, database);
@@ -130,7 +135,7 @@ try {
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
-console.log(`\n${clients} clients, ${seconds} s each (after ${warmupSeconds} s warm-up); load average ${load()}`);
+console.log(`\n${clients} clients, ${seconds} s each (after ${warmupSeconds} s warm-up), clients' AES-GCM: ${clientCipher}; load average ${load()}`);
 console.log('run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  PostgreSQL CPU/req  generator CPU  bytes/request');
 for (const { name, result: r, ratio } of runs) {
   const ratioText = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;

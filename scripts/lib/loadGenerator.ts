@@ -9,6 +9,7 @@ import { Agent, request } from 'node:http';
 import { decryptResponse, encryptRequest, ENCRYPTED_RESPONSE_HEADER, importPublicKey } from '../../src/shared/envelope';
 import { RETURN_MINIMAL } from '../../src/shared/minimalAnswer';
 import { RequestKeyRing } from '../../src/shared/requestKeyRing';
+import { nodeAesGcm } from '../../src/server/security/nodeAesGcm';
 import { type LoadJob, type LoadResult, saveBody } from './loadJob';
 
 interface Answer {
@@ -31,6 +32,8 @@ function put(agent: Agent, url: URL, headers: Record<string, string>, body: stri
 }
 
 async function run(job: LoadJob): Promise<LoadResult> {
+  // The same AES-256-GCM, bytes and checks either way: node:crypto in this thread, or WebCrypto (a thread-pool job), as a browser runs it.
+  const cipher = job.clientCipher === 'node' ? nodeAesGcm : undefined;
   const publicKey = await importPublicKey(job.publicKey);
   const agent = new Agent({ keepAlive: true, maxSockets: job.clients });
   const latencies: number[] = [];
@@ -50,7 +53,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
       const url = new URL(job.url + path);
       for (let n = 0; Date.now() < until; n++) {
         const t0 = performance.now();
-        const sealed = await encryptRequest(await keys.keyFor(publicKey), saveBody(c * 100_000 + n, p.version, job.body), { method: 'PUT', path });
+        const sealed = await encryptRequest(await keys.keyFor(publicKey), saveBody(c * 100_000 + n, p.version, job.body), { method: 'PUT', path }, Date.now(), cipher);
         // As the browser's save does (src/app/features/application/store.ts): the short answer.
         const text = JSON.stringify(sealed.payload);
         bytes += Buffer.byteLength(text);

@@ -10,6 +10,12 @@ export interface LoadJob {
   prospects: { id: string; version: number }[];
   clients: number;
   seconds: number;
+  /**
+   * How the clients run AES-GCM: WebCrypto as a browser does (the default), or node:crypto in the generator's thread
+   * (`node`: the same cipher, the same bytes on the wire, less of the generator's CPU on the machine it shares with
+   * the servers). The echo runs are made the same way as the saves they are compared with.
+   */
+  clientCipher?: 'webcrypto' | 'node';
   warmupSeconds: number;
 }
 

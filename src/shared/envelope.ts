@@ -160,10 +160,12 @@ export async function encryptRequest(
   body: unknown,
   binding: Binding,
   now: number = Date.now(),
+  /** How to run AES-GCM (WebCrypto when absent); the answer is decrypted the same way (decryptResponse). */
+  cipher?: AesGcm,
 ): Promise<{ headers: Record<string, string>; payload: Envelope; key: SessionKey }> {
   const { aesKey, wrapped } = 'wrapped' in keyOrPublicKey ? keyOrPublicKey : await createRequestKey(keyOrPublicKey);
   const nonce = toBase64(randomBytes(NONCE_BYTES));
-  const key: SessionKey = { aesKey, binding: { method: binding.method.toUpperCase(), path: binding.path }, nonce };
+  const key: SessionKey = { aesKey, binding: { method: binding.method.toUpperCase(), path: binding.path }, nonce, ...(cipher ? { cipher } : {}) };
   const payload = await seal(key, 'request', JSON.stringify({ ts: now, nonce, body }));
   return { headers: { [ENCRYPTED_KEY_HEADER]: wrapped, 'content-type': 'application/json' }, payload, key };
 }

@@ -25,6 +25,19 @@ describe('node:crypto AES-GCM on the server', () => {
     expect(await decryptResponse(sent.key, answer)).toEqual({ version: 4 });
   });
 
+  it('a client given node:crypto (the save benchmark\'s generator) seals what WebCrypto opens, and opens the answer with it', async () => {
+    const body = { patch: [{ op: 'add', path: '/organizationInfo/companyName', value: 'Falcon ü' }], saveType: 'auto', version: 7 };
+    const sent = await encryptRequest(publicKey, body, binding, Date.now(), nodeAesGcm);
+    expect(sent.key.cipher).toBe(nodeAesGcm);
+    // The server as it is by default (WebCrypto): the same bytes, the same binding.
+    const received = await decryptRequest(privateKey, sent.headers['x-encrypted-key'], sent.payload, binding);
+    expect(received.body).toEqual(body);
+    const answer = await encryptResponse(received.key, { version: 8 });
+    expect(await decryptResponse(sent.key, answer)).toEqual({ version: 8 });
+    // Bound as before: another path does not open it.
+    await expect(decryptRequest(privateKey, sent.headers['x-encrypted-key'], sent.payload, { ...binding, path: '/api/usertypes/sme/prospects/P2' })).rejects.toBeInstanceOf(EnvelopeError);
+  });
+
   it('refuses a flipped bit, a cut tag and another binding', async () => {
     const sent = await encryptRequest(publicKey, { a: 1 }, binding);
     const header = sent.headers['x-encrypted-key'];
