@@ -6,12 +6,10 @@ import type { ThemeProps } from '@rjsf/core';
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import { DateInput } from './custom/DateInput';
 import { EmiratesId } from './custom/EmiratesId';
-import { ExpressOffer } from './custom/ExpressOffer';
 import { Giin } from './custom/Giin';
 import { ListSelect } from './custom/ListSelect';
 import { LongList, MultiListSelect } from './custom/MultiListSelect';
 import { Percentage } from './custom/Percentage';
-import { Upload } from './custom/Upload';
 import { YesNo } from './custom/YesNo';
 import { ArrayFieldItemTemplate } from './theme/ArrayFieldItemTemplate';
 import { ArrayFieldTemplate } from './theme/ArrayFieldTemplate';
@@ -25,7 +23,6 @@ import { ObjectFieldTemplate } from './theme/ObjectFieldTemplate';
 import { RadioWidget } from './theme/RadioWidget';
 import { SelectWidget } from './theme/SelectWidget';
 import { SubmitButton } from './theme/SubmitButton';
-import { TextareaWidget } from './theme/TextareaWidget';
 import { TextWidget } from './theme/TextWidget';
 import { TitleField } from './theme/TitleField';
 import { type LazyWidget, lazyWidget } from './lib/lazyWidget';
@@ -41,13 +38,38 @@ export { ENGLISH_WIDGET_TEXTS, type WidgetTexts, WidgetTextsContext } from './li
 
 /**
  * Widgets loaded with the step that shows them, by the `ui:widget` name that needs them: the searchable lists
- * (SearchList, 3 kB gzipped), Card with tabster's focus management for the packages.
+ * (SearchList, 3 kB gzipped), Card with tabster's focus management for the packages, and the Fluent controls of a
+ * few steps only: the text area (Textarea), the upload (ProgressBar and its motion), the express offer (Link, the
+ * terms' message). The other steps' pages do not download them.
  */
+const lazyTextarea = lazyWidget(() => import('./theme/TextareaWidget').then((m) => m.TextareaWidget));
 const LAZY: Record<string, LazyWidget> = {
   LargeListSelect: lazyWidget(() => import('./custom/LargeListSelect').then((m) => m.LargeListSelect), ListFallback),
   MultiListSelect: LongList,
   PackageCards: lazyWidget(() => import('./custom/PackageCards').then((m) => m.PackageCards)),
+  textarea: lazyTextarea,
+  TextareaWidget: lazyTextarea,
+  Upload: lazyWidget(() => import('./custom/Upload').then((m) => m.Upload)),
+  ExpressOffer: lazyWidget(() => import('./custom/ExpressOffer').then((m) => m.ExpressOffer)),
 };
+
+/** The lazily loaded widgets a UI schema names in `ui:widget`. */
+function lazyWidgetsOf(uiSchema: unknown): LazyWidget[] {
+  const found = new Set<LazyWidget>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'ui:widget' && typeof value === 'string') {
+          const widget = LAZY[value];
+          if (widget) found.add(widget);
+        } else walk(value);
+      }
+    }
+  };
+  walk(uiSchema);
+  return [...found];
+}
 
 /**
  * Starts loading the code of the lazily loaded widgets a UI schema names (a page calls it as soon as it knows its
@@ -55,25 +77,19 @@ const LAZY: Record<string, LazyWidget> = {
  * they are loaded; a failure is left to the widget's render, which loads it again and reports it.
  */
 export async function preloadWidgets(uiSchema: unknown): Promise<void> {
-  const names = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node !== null && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'ui:widget' && typeof value === 'string') names.add(value);
-        else walk(value);
-      }
-    }
-  };
-  walk(uiSchema);
-  await Promise.all([...names].map((name) => LAZY[name]?.preload().catch(() => undefined)));
+  await Promise.all(lazyWidgetsOf(uiSchema).map((widget) => widget.preload().catch(() => undefined)));
+}
+
+/** Whether the lazily loaded widgets a UI schema names are all loaded (the form renders them at once). */
+export function widgetsLoaded(uiSchema: unknown): boolean {
+  return lazyWidgetsOf(uiSchema).every((widget) => widget.loaded());
 }
 
 /** Widgets by name: RJSF's defaults (Fluent versions) and ours (the names used in `ui:widget`). */
 export const widgets: RegistryWidgetsType = {
   TextWidget,
-  TextareaWidget,
-  textarea: TextareaWidget,
+  TextareaWidget: LAZY.TextareaWidget!,
+  textarea: LAZY.textarea!,
   CheckboxWidget,
   checkbox: CheckboxWidget,
   RadioWidget,
@@ -88,9 +104,9 @@ export const widgets: RegistryWidgetsType = {
   EmiratesId,
   Giin,
   Percentage,
-  Upload,
+  Upload: LAZY.Upload!,
   PackageCards: LAZY.PackageCards!,
-  ExpressOffer,
+  ExpressOffer: LAZY.ExpressOffer!,
   Checkbox: CheckboxWidget,
 };
 

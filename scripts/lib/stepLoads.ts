@@ -2,7 +2,7 @@
  * What each form step loads beside its page's code (issue 16: a step ≤ 300 kB gzipped in all), for the build's
  * route report (scripts/lib/routeSizes.ts `stepTotals`): the step's validator modules as the server serves them
  * for the content of schemas/ (gzipped, in the larger of English and Arabic), whether they need the x-phone rule's
- * libphonenumber, and the lazily loaded widgets its UI schema names (the searchable lists).
+ * libphonenumber, and the lazily loaded widgets its UI schema names (the searchable lists, the text area, the upload...).
  */
 import { compileContent, localizedContent } from '../../src/content/compiledContent';
 import { buildConfigDocument } from '../../src/content/configDocument';
@@ -35,6 +35,10 @@ export const LAZY_WIDGET_CHUNKS: Record<string, string> = {
   LargeListSelect: 'widgets/custom/LargeListSelect',
   MultiListSelect: 'widgets/custom/MultiListCombobox',
   PackageCards: 'widgets/custom/PackageCards',
+  textarea: 'widgets/theme/TextareaWidget',
+  TextareaWidget: 'widgets/theme/TextareaWidget',
+  Upload: 'widgets/custom/Upload',
+  ExpressOffer: 'widgets/custom/ExpressOffer',
 };
 /** The chunk of the x-phone rule's runtime (src/validation/phone.ts), loaded beside a module that needs it. */
 export const PHONE_CHUNK = 'src/validation/phone';

@@ -1,16 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { AppServices } from './components/AppServices';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { GlobalStyles } from './components/GlobalStyles';
 import { I18nProvider } from './i18n/I18nProvider';
 import { applyToDocument } from './i18n/localeStore';
+import { AppRouter } from './lib/appRouter';
 import { JotaiProvider } from './lib/jotai';
 import { reloadOnNewRelease } from './lib/newRelease';
 import { reportUncaughtErrors } from './lib/reportError';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 reportUncaughtErrors();
 reloadOnNewRelease();
@@ -24,7 +24,9 @@ createRoot(document.getElementById('root')!).render(
       <ErrorBoundary>
         <SWRConfig value={{ shouldRetryOnError: true, errorRetryCount: 3 }}>
           <JotaiProvider>
-            <RouterProvider router={router} />
+            <AppRouter>
+              <AppRoutes />
+            </AppRouter>
             <AppServices />
           </JotaiProvider>
         </SWRConfig>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, Outlet, useLocation } from 'react-router-dom';
-import { RouteErrorPage } from './components/ErrorBoundary';
+import { Outlet, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
+import { RouteErrorBoundary } from './components/ErrorBoundary';
 import { NotFoundPage } from './components/NotFoundPage';
 import { useDocumentTitle } from './components/useDocumentTitle';
 import { agentRoutes } from './features/agent/routes';
@@ -25,10 +25,18 @@ function RouteRoot() {
  * Every area keeps its own route list (products and landing, the customer journey, stakeholders, documents and
  * outcomes, agent, studio); pages load on demand so the landing page ships no form code.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RouteRoot />,
-    errorElement: <RouteErrorPage />,
     children: [...productRoutes, ...journeyRoutes, ...stakeholderRoutes, ...documentRoutes, ...agentRoutes, ...studioRoutes, { path: '*', element: <NotFoundPage /> }],
   },
-]);
+];
+
+/**
+ * The page at the current address (inside `AppRouter`, src/app/lib/appRouter.tsx). An error thrown while rendering
+ * a page shows the error page in its place, until the address changes.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  return <RouteErrorBoundary location={location}>{useRoutes(routes)}</RouteErrorBoundary>;
+}

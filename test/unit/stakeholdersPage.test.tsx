@@ -244,7 +244,8 @@ describe('the wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Priya Nair' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Shareholding' })).toBeTruthy());
     expect(screen.getByText(/· Step 3 of 6/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    // The step's form comes once its upload widget is loaded (StepForm waits for the step's lazily loaded widgets).
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Shareholding' })).toBeNull());
   });
 

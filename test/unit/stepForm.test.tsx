@@ -344,3 +344,21 @@ describe('StepForm changesAfterPaint in an array whose items have defaults the p
     expect(office().value).toBe('1204');
   });
 });
+
+describe('StepForm and the widgets loaded with their step', () => {
+  it('renders the form once the step\'s lazily loaded widgets are there: no stand-in of a widget shows and is then replaced', async () => {
+    const withTextarea: StepDefinition = {
+      schema: { type: 'object', properties: { companyName: { type: 'string', title: 'Company name' }, remarks: { type: 'string', title: 'Remarks' } } },
+      uiSchema: { remarks: { 'ui:widget': 'textarea' }, 'ui:submitButtonOptions': { submitText: 'Continue' } },
+    };
+    // Every state the page went through: a form on the page without its text area would be a widget's stand-in.
+    const formWithoutWidget: boolean[] = [];
+    const observer = new MutationObserver(() => formWithoutWidget.push(!!document.querySelector('form') && !document.querySelector('textarea')));
+    observer.observe(document.body, { subtree: true, childList: true });
+    render(inFluent(<StepForm id="s" step={withTextarea} formData={{}} validator={validator} formContext={{ lists: {} }} onChange={() => {}} onSubmit={() => {}} />));
+    expect(document.querySelector('form')).toBeNull();
+    expect(await screen.findByRole('textbox', { name: 'Remarks' })).toBeTruthy();
+    observer.disconnect();
+    expect(formWithoutWidget).not.toContain(true);
+  });
+});

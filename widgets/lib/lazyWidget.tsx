@@ -9,7 +9,7 @@ import { useWidgetTexts } from './WidgetTexts';
 const LOADING: Record<Locale, string> = { en: 'Loading', ar: 'جارٍ التحميل' };
 
 /** A lazily loaded widget; `preload` starts loading its code (a page does so for the widgets its step uses). */
-export type LazyWidget = ComponentType<WidgetProps> & { preload(): Promise<unknown> };
+export type LazyWidget = ComponentType<WidgetProps> & { preload(): Promise<unknown>; loaded(): boolean };
 
 /**
  * A widget whose code loads when a step first shows it (or when the page preloads it): for widgets that bring
@@ -42,5 +42,5 @@ export function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>, Fall
       </Suspense>
     );
   }
-  return Object.assign(LazyWidget, { preload });
+  return Object.assign(LazyWidget, { preload, loaded: () => loaded !== undefined });
 }

@@ -1,12 +1,11 @@
 import { Body1, Button, Title2 } from '@fluentui/react-components';
-import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { Location } from 'react-router-dom';
 import { reloadingForNewRelease } from '../lib/newRelease';
 import { reportError } from '../lib/reportError';
 import { useT } from '../i18n/useT';
 
 function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -30,15 +29,35 @@ export function ErrorMessage({ error }: { error: unknown }) {
   );
 }
 
-/** The router catches errors thrown while rendering a route: this is its error element (router root). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  useEffect(() => {
-    if (!isRouteErrorResponse(error)) reportError(error);
-  }, [error]);
-  // The tab is loading a new release (a chunk of the old one was gone): the reload replaces this page.
-  if (reloadingForNewRelease()) return null;
-  return <ErrorMessage error={error} />;
+interface RouteState {
+  error: unknown;
+  location: Location;
+}
+
+/**
+ * Around the routes (src/app/router.tsx): an error thrown while rendering a page shows the error message in its
+ * place (reported once), and the next address renders its page again, as react-router's route error element did.
+ */
+export class RouteErrorBoundary extends Component<{ location: Location; children: ReactNode }, RouteState> {
+  override state: RouteState = { error: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: { location: Location }, state: RouteState): Partial<RouteState> | null {
+    return props.location !== state.location ? { error: null, location: props.location } : null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    reportError(error, info.componentStack ?? undefined);
+  }
+
+  override render() {
+    // The tab is loading a new release (a chunk of the old one was gone): the reload replaces this page.
+    if (this.state.error) return reloadingForNewRelease() ? null : <ErrorMessage error={this.state.error} />;
+    return this.props.children;
+  }
 }
 
 interface State {

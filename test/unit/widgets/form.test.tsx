@@ -8,13 +8,13 @@ import addErrors from 'ajv-errors';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleSchema } from '../../../src/validation/bundle';
 import { createAjv } from '../../../src/validation/createAjv';
 import { ProjectValidator } from '../../../src/validation/rjsfValidator';
 import { projectKeywords } from '../../../src/validation/keywords';
 import type { ReferenceLists } from '../../../src/validation/lists';
-import { createTheme, transformErrors, type FormContext } from '../../../widgets';
+import { createTheme, type FormContext, preloadWidgets, transformErrors } from '../../../widgets';
 import { inFluent } from './renderWidget';
 
 afterEach(() => {
@@ -62,6 +62,9 @@ function renderForm(schema: RJSFSchema, uiSchema: UiSchema = {}, formData: unkno
     ),
   );
 }
+
+// Widgets loaded with the steps that show them: loaded before rendering, as StepForm does.
+beforeAll(() => preloadWidgets({ a: { 'ui:widget': 'Upload' }, b: { 'ui:widget': 'textarea' } }));
 
 describe('Form with the Fluent theme', () => {
   it('names each error and hint once in aria-describedby (radio group, input, select, checkbox: the Field and the widget both gave them)', async () => {

@@ -3,15 +3,18 @@ import { withTheme } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainSpaces } from '../../../src/shared/spaces';
-import { createTheme, type FormContext } from '../../../widgets';
+import { createTheme, type FormContext, preloadWidgets } from '../../../widgets';
 import { inFluent } from './renderWidget';
 
 afterEach(cleanup);
 
 const validator = customizeValidator({ ajvOptionsOverrides: { allErrors: true, strict: false } });
 const ThemedForm = withTheme(createTheme());
+
+// Widgets loaded with the steps that show them: loaded before rendering, as StepForm does.
+beforeAll(() => preloadWidgets({ 'ui:widget': 'textarea' }));
 
 describe('spaces as the text is entered', () => {
   it('plainSpaces: every space separator becomes a plain space; tabs, line breaks and other characters stay', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { widgets, type ValuePackage } from '../../../widgets';
+import { preloadWidgets, widgets, type ValuePackage } from '../../../widgets';
 import { EXPRESS_TEXTS } from '../../../widgets/custom/ExpressOffer';
 import { PackageCards } from '../../../widgets/custom/PackageCards';
 import { renderWidget } from './renderWidget';
@@ -22,6 +22,9 @@ const packages: ValuePackage[] = [
 ];
 const button = (name: RegExp) => screen.getByRole('button', { name });
 const aed = { accountInfo: [{ accountCurrencies: ['AED', 'USD'] }] };
+
+// Widgets loaded with the steps that show them: loaded before rendering, as StepForm does.
+beforeAll(() => preloadWidgets({ 'ui:widget': 'ExpressOffer' }));
 
 describe('PackageCards', () => {
   it("shows 'Select', selects, shows 'Selected' and deselects on a second click", () => {

@@ -3,14 +3,16 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import compiledAr from 'virtual:app-messages/ar';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WidgetTextsProvider } from '../../../src/app/i18n/useT';
-import { widgets, type UploadOptions } from '../../../widgets';
+import { widgets, type UploadOptions, preloadWidgets } from '../../../widgets';
 import { checkFile } from '../../../widgets/lib/fileChecks';
 import { renderWidget } from './renderWidget';
 import { uploadMessages } from '../../../src/shared/uploadMessages';
 
 afterEach(cleanup);
+// Widgets loaded with the steps that show them: loaded before rendering, as StepForm does.
+beforeAll(() => preloadWidgets({ 'ui:widget': 'Upload' }));
 
 const fileOf = (name: string, type: string, size: number) => {
   const file = new File(['x'], name, { type });

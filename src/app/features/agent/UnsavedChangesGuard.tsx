@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAgentT } from '../../i18n/useAgentT';
+import { useNavigationBlocker } from '../../lib/appRouter';
 
 /**
  * Keeps an agent from losing edits that are only in the page (the RO flow saves on "Save and continue"):
@@ -10,7 +10,7 @@ import { useAgentT } from '../../i18n/useAgentT';
  */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   const t = useAgentT();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useNavigationBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (!dirty) return;
@@ -25,8 +25,8 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
       title={t('agent.unsaved.title')}
       confirmLabel={t('agent.unsaved.leave')}
       cancelLabel={t('agent.unsaved.stay')}
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
+      onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
+      onCancel={() => blocker.state === 'blocked' && blocker.reset()}
     >
       {t('agent.unsaved.text')}
     </ConfirmDialog>

@@ -9,6 +9,7 @@ import {
   FormLogicContext,
   idOfPointer,
   preloadWidgets,
+  widgetsLoaded,
   RootDataContext,
 } from "../../../../widgets";
 import type { StepDefinition } from "../../../content/contentTypes";
@@ -288,11 +289,21 @@ function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, 
  */
 export function StepForm(props: StepFormProps) {
   const t = useT();
-  // The step's lazily loaded widgets (the searchable lists) load while its validators do.
+  // The step's lazily loaded widgets (the searchable lists, the text area, the upload...) load while its
+  // validators do, and the form renders once both are there: no widget's stand-in shows and is then replaced.
+  const uiSchema = props.step.uiSchema;
+  const [loadedFor, setLoadedFor] = useState<unknown>(undefined);
+  const widgetsReady = loadedFor === uiSchema || widgetsLoaded(uiSchema);
   useEffect(() => {
-    void preloadWidgets(props.step.uiSchema);
-  }, [props.step.uiSchema]);
-  if (!props.validator) return <Spinner label={t('flow.loadingForm')} />;
+    let current = true;
+    void preloadWidgets(uiSchema).then(() => {
+      if (current) setLoadedFor(uiSchema);
+    });
+    return () => {
+      current = false;
+    };
+  }, [uiSchema]);
+  if (!props.validator || !widgetsReady) return <Spinner label={t('flow.loadingForm')} />;
   return <LoadedStepForm {...props} validator={props.validator} />;
 }
 

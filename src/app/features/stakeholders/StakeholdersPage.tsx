@@ -14,6 +14,7 @@ import { useRefreshOnFocus } from '../application/refreshOnFocus';
 import type { CompletedStep, Prospect } from '../application/contract';
 import { type AppConfig, useConfig } from '../config/useConfig';
 import { useDraftOnly } from '../journey/draftOnly';
+import { preloadWidgets } from '../../../../widgets';
 import { prefetchStepValidator, useStepValidator } from '../forms/stepValidator';
 import { STAKEHOLDER_LIST_MODULE } from '../../../validation/standalone';
 import { applyLogic, logicOf, visibleStepErrors } from '../forms/formLogic';
@@ -169,7 +170,10 @@ export default function StakeholdersPage() {
   const stepValidator = useStepValidator(config, wizardStep ? [STAKEHOLDER_LIST_MODULE, wizardStep] : undefined);
   const nextWizardStep = wizardSteps[wizardAt + 1]?.step;
   useEffect(() => {
-    if (config && nextWizardStep) prefetchStepValidator(config, nextWizardStep);
+    if (!config || !nextWizardStep) return;
+    prefetchStepValidator(config, nextWizardStep);
+    // The next step's lazily loaded widgets (its upload, its searchable lists) too, so that Continue finds them.
+    void preloadWidgets(config.steps[nextWizardStep]?.uiSchema);
   }, [config, nextWizardStep]);
   // The cards above and below the open wizard: the same arrays while the cards are, so the lists skip typing.
   const above = useSameItems(useMemo(() => (selectedIndex >= 0 ? cards.slice(0, selectedIndex + 1) : cards), [cards, selectedIndex]));
