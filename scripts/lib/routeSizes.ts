@@ -130,6 +130,8 @@ export interface StepLoad {
   step: string;
   validatorBytes: number;
   lazyChunks: string[];
+  /** Data it may load on use beside them, counted with the lazy chunks: a dialling code's phone metadata (the largest). */
+  dataBytes?: number;
 }
 
 /** A step's download in all: the page's code (entry included), the lazy chunks it needs and its validator modules. */
@@ -162,7 +164,7 @@ export function stepTotals(chunks: ChunkInfo[], report: RouteReport, loads: Step
     const pageBytes = [...files].reduce((s, f) => s + sizeOf(f), 0);
     const added = new Set<string>();
     for (const name of load.lazyChunks) for (const f of closure(lazyChunk(name), byFile)) if (!files.has(f)) added.add(f);
-    const lazyBytes = [...added].reduce((s, f) => s + sizeOf(f), 0);
+    const lazyBytes = [...added].reduce((s, f) => s + sizeOf(f), 0) + (load.dataBytes ?? 0);
     return { ...load, pageBytes, lazyBytes, totalBytes: pageBytes + lazyBytes + load.validatorBytes };
   });
 }
