@@ -44,11 +44,12 @@ export const LAZY_WIDGET_CHUNKS: Record<string, string> = {
 /** The chunk of the x-phone rule's runtime (src/validation/phoneBrowser.ts), loaded beside a module that needs it. */
 export const PHONE_CHUNK = 'src/validation/phoneBrowser';
 /**
- * libphonenumber-js/core's chunk, which phoneBrowser.ts loads with the metadata of a dialling code other than the
+ * libphonenumber-js/core's isPossiblePhoneNumber (src/validation/phonePossible.ts), which phoneBrowser.ts loads
+ * with the metadata of a dialling code other than the
  * UAE's (the UAE's rule is by length): counted with every step that has an x-phone, as its metadata is (the largest
  * of the dialling-code list's, as served), since an applicant may choose any code.
  */
-export const LIBPHONENUMBER_CHUNK = 'node_modules/libphonenumber-js/core/index';
+export const LIBPHONENUMBER_CHUNK = 'src/validation/phonePossible';
 
 /** The gzipped bytes of the largest phone metadata the browser may load for a code of the list (GET /api/phone-metadata). */
 export function largestPhoneMetadataBytes(codes: readonly string[]): { key: string; gzipBytes: number } {

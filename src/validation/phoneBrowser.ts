@@ -34,7 +34,7 @@ export function loadPhoneMetadata(code: string): Promise<void> {
   if (key === undefined || checks.has(key)) return Promise.resolve();
   let promise = loading.get(key);
   if (!promise) {
-    promise = Promise.all([import('libphonenumber-js/core'), fetchMetadata(key)]).then(
+    promise = Promise.all([import('./phonePossible'), fetchMetadata(key)]).then(
       ([{ isPossiblePhoneNumber }, metadata]) => {
         checks.set(key, (international) => isPossiblePhoneNumber(international, metadata));
         phoneLoads.arrived();
