@@ -87,24 +87,27 @@ export function slimSchemaConstants(body: string): string {
   if (reads.length === 0) return body;
 
   // One constant per schema and path read, declared where the schema's constant was.
-  const constants = new Map<string, { name: string; text: string; statement: number }>();
+  const constants = new Map<string, string>();
+  /** Each schema's new constants' declarations, in order (`schema41_0`, `schema41_1`...). */
+  const declarations = new Map<string, string[]>();
   const nameOf = (name: string, path: string[]) => {
     const key = JSON.stringify([name, path]);
     let found = constants.get(key);
-    if (!found) {
-      const schema = schemas.get(name)!;
-      const value = path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], schema.value);
-      const own = `${name}_${[...constants.values()].filter((c) => c.statement === schema.statement).length}`;
-      constants.set(key, (found = { name: own, text: `const ${own} = ${JSON.stringify(value)};`, statement: schema.statement }));
+    if (found === undefined) {
+      const value = path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], schemas.get(name)!.value);
+      const own = declarations.get(name) ?? [];
+      declarations.set(name, own);
+      found = `${name}_${own.length}`;
+      own.push(`const ${found} = ${JSON.stringify(value)};`);
+      constants.set(key, found);
     }
-    return found.name;
+    return found;
   };
   const replaced: { from: number; to: number; text: string }[] = reads.map((r) => ({ from: r.from, to: r.to, text: nameOf(r.name, r.path) }));
 
   // The schemas' declarations: the new constants, and the whole schema only when something still reads it whole.
-  for (const [name, schema] of schemas) {
-    const own = [...constants.values()].filter((c) => c.statement === schema.statement).map((c) => c.text);
-    if (own.length === 0) continue;
+  for (const [name, own] of declarations) {
+    const schema = schemas.get(name)!;
     const text = index.statements[schema.statement]!.text;
     const from = declaredAt.get(name);
     if (from === undefined || !body.startsWith(text, from)) throw new Error(`The declaration of ${name} is not in the generated code`);
