@@ -10,6 +10,11 @@ import type { Role } from '../../src/content/contentTypes';
 import { LOCALES } from '../../src/content/i18n/locales';
 import { readContentDir } from '../../src/content/readContentDir';
 import { usesPhone, validatorModule } from '../../src/server/content/validatorModules';
+import { gzipSync } from 'node:zlib';
+import { DIAL_CODE_LIST } from '../../src/validation/lists';
+import { phoneMetadata } from '../../src/validation/phoneMetadata';
+import { phoneMetadataSubset } from '../../src/validation/phoneMetadataSubset';
+import { phoneMetadataKey } from '../../src/validation/phoneRule';
 import { STAKEHOLDER_LIST_MODULE } from '../../src/validation/standalone';
 import type { StepLoad } from './routeSizes';
 
@@ -40,8 +45,26 @@ export const LAZY_WIDGET_CHUNKS: Record<string, string> = {
   Upload: 'widgets/custom/Upload',
   ExpressOffer: 'widgets/custom/ExpressOffer',
 };
-/** The chunk of the x-phone rule's runtime (src/validation/phone.ts), loaded beside a module that needs it. */
-export const PHONE_CHUNK = 'src/validation/phone';
+/** The chunk of the x-phone rule's runtime (src/validation/phoneBrowser.ts), loaded beside a module that needs it. */
+export const PHONE_CHUNK = 'src/validation/phoneBrowser';
+/**
+ * libphonenumber-js/core's isPossiblePhoneNumber (src/validation/phonePossible.ts), which phoneBrowser.ts loads
+ * with the metadata of a dialling code other than the
+ * UAE's (the UAE's rule is by length): counted with every step that has an x-phone, as its metadata is (the largest
+ * of the dialling-code list's, as served), since an applicant may choose any code.
+ */
+export const LIBPHONENUMBER_CHUNK = 'src/validation/phonePossible';
+
+/** The gzipped bytes of the largest phone metadata the browser may load for a code of the list (GET /api/phone-metadata). */
+export function largestPhoneMetadataBytes(codes: readonly string[]): { key: string; gzipBytes: number } {
+  let largest = { key: '', gzipBytes: 0 };
+  for (const key of new Set(codes.map(phoneMetadataKey))) {
+    if (key === undefined) continue;
+    const gzipBytes = gzipSync(JSON.stringify(phoneMetadataSubset(phoneMetadata, key)), { level: 9 }).length;
+    if (gzipBytes > largest.gzipBytes) largest = { key, gzipBytes };
+  }
+  return largest;
+}
 
 function widgetsOf(uiSchema: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(uiSchema)) uiSchema.forEach((n) => widgetsOf(n, into));
@@ -76,6 +99,7 @@ export async function formStepLoads(): Promise<StepLoad[]> {
     return size;
   };
   const loads: StepLoad[] = [];
+  const phoneData = largestPhoneMetadataBytes((english.built.lists[DIAL_CODE_LIST]?.options ?? []).map((o) => o.value));
   for (const form of FORM_ROUTES) {
     const config = buildConfigDocument(english.built, { role: form.role, schemaVersion: 0 });
     const steps = form.steps ?? (form.flows ?? []).flatMap((f) => (config.flows[f]?.steps ?? []).map((s) => s.step));
@@ -84,8 +108,15 @@ export async function formStepLoads(): Promise<StepLoad[]> {
       const modules = await Promise.all(names.map((n) => moduleOf(form.role, n)));
       const step = names[names.length - 1]!;
       const lazy = widgetsOf(config.steps[step]?.uiSchema ?? {});
-      if (modules.some((m) => m.phone)) lazy.add(PHONE_CHUNK);
-      loads.push({ route: form.route, step: names.join(' + '), validatorBytes: modules.reduce((s, m) => s + m.gzipBytes, 0), lazyChunks: [...lazy] });
+      const phone = modules.some((m) => m.phone);
+      if (phone) lazy.add(PHONE_CHUNK).add(LIBPHONENUMBER_CHUNK);
+      loads.push({
+        route: form.route,
+        step: names.join(' + '),
+        validatorBytes: modules.reduce((s, m) => s + m.gzipBytes, 0),
+        lazyChunks: [...lazy],
+        ...(phone ? { dataBytes: phoneData.gzipBytes } : {}),
+      });
     }
   }
   return loads;

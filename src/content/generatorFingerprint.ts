@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from './projectRoot';
  * server whose generator has the same fingerprint; any change to these files or packages makes it generate anew.
  * The keywords' runtime (src/validation/runtime.ts) is not part of it: generated code calls the running server's.
  */
-export const GENERATOR_FILES = ['src/validation/keywords.ts', 'src/validation/createAjv.ts', 'src/validation/standalone.ts', 'src/content/validatorCode.ts'];
+export const GENERATOR_FILES = ['src/validation/keywords.ts', 'src/validation/createAjv.ts', 'src/validation/standalone.ts', 'src/content/validatorCode.ts', 'src/content/slimSchemas.ts', 'src/content/stepModules.ts'];
 export const GENERATOR_PACKAGES = ['ajv', 'ajv-formats', 'ajv-errors', '@rjsf/utils'];
 
 /** Fingerprint of the generator from the project's files (the build stores it in dist/server/main.js). */

@@ -26,6 +26,8 @@ export interface StandaloneIndex {
   statements: Statement[];
   /** Index of the statement that declares each name. */
   declared: Map<string, number>;
+  /** The parts of the body that are code (not strings, regular expressions or comments), in order, [start, end). */
+  codeRanges: [number, number][];
 }
 
 const IDENT = /[A-Za-z_$][\w$]*/g;
@@ -37,6 +39,7 @@ const REGEX_AFTER = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '
 export function indexStandalone(body: string): StandaloneIndex {
   const statements: Statement[] = [];
   const declared = new Map<string, number>();
+  const codeRanges: [number, number][] = [];
   let start = 0;
   let depth = 0;
   /** Code outside strings and regular expressions, of the current statement. */
@@ -47,6 +50,7 @@ export function indexStandalone(body: string): StandaloneIndex {
 
   const flushCode = (to: number) => {
     code += body.slice(codeFrom, to);
+    if (to > codeFrom) codeRanges.push([codeFrom, to]);
   };
   const endStatement = (end: number) => {
     flushCode(end);
@@ -150,7 +154,7 @@ export function indexStandalone(body: string): StandaloneIndex {
   }
   endStatement(body.length);
   if (depth !== 0) throw new Error('Unbalanced generated validator code');
-  return { statements, declared };
+  return { statements, declared, codeRanges };
 }
 
 /**

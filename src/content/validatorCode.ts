@@ -13,6 +13,7 @@ import { type RJSFSchema, schemaParser } from '@rjsf/utils';
 import type { ReferenceLists } from '../validation/lists';
 import * as phone from '../validation/phone';
 import { type PrecompiledValidators, standaloneRequire, subSchemaKey } from '../validation/standalone';
+import { slimSchemaConstants } from './slimSchemas';
 
 type Json = unknown;
 
@@ -48,7 +49,8 @@ export interface ValidatorCodeOptions {
 }
 
 /**
- * The generated code (a CommonJS body) of the given schemas. `ajv` must have `code.source` on; the schemas it
+ * The generated code (a CommonJS body) of the given schemas, with the parts of schemas it reads as constants of
+ * their own rather than whole schemas (slimSchemas.ts). `ajv` must have `code.source` on; the schemas it
  * compiles stay compiled in it, so several modules of one version cost one compilation.
  */
 export function generateValidatorCode(ajv: Ajv, options: ValidatorCodeOptions): string {
@@ -66,7 +68,8 @@ export function generateValidatorCode(ajv: Ajv, options: ValidatorCodeOptions): 
       refs[key] = key;
     }
   }
-  return standaloneCode(ajv, refs);
+  // Constants of the parts of schemas the code reads, not of whole schemas (src/content/slimSchemas.ts).
+  return slimSchemaConstants(standaloneCode(ajv, refs));
 }
 
 /**

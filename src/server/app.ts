@@ -39,6 +39,7 @@ import studioRoutes from './routes/studio';
 import tokenRoutes from './routes/tokens';
 import userRoutes from './routes/users';
 import validatorRoutes from './routes/validators';
+import phoneMetadataRoutes from './routes/phoneMetadata';
 import { createPreviewModules } from './content/validatorModules';
 import { type LazyRouteValidators, lazyRouteValidators } from './lazyRouteValidators';
 
@@ -133,6 +134,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       await api.register(clientErrorRoutes);
       await api.register(configRoutes);
       await api.register(validatorRoutes);
+      await api.register(phoneMetadataRoutes);
       await api.register(tokenRoutes);
       await api.register(otpRoutes);
       await api.register(userRoutes);

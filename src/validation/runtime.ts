@@ -3,7 +3,8 @@
  * pure functions (referenced by module path), so ajv's standalone code generation can compile schemas that use
  * them. Each function returns `null` when the data meets the rule, or the errors with a path relative to the
  * data the keyword sits on, so cross-field errors land on the field that is wrong. The x-phone rule is in
- * `phone.ts` (it brings libphonenumber's metadata); standalone.ts's `keywordRuntime` puts the two together.
+ * `phoneRule.ts` (it needs libphonenumber and its metadata: phone.ts on the server, phoneBrowser.ts in the browser);
+ * standalone.ts's `keywordRuntime` puts the two together.
  */
 import { isIsoDate, resolveDate } from './dates';
 import { getAt, toPointer } from './pointer';

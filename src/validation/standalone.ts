@@ -9,16 +9,21 @@ import type { ErrorObject } from 'ajv';
 import * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as equal from 'ajv/dist/runtime/equal.js';
 import * as formats from 'ajv-formats/dist/formats.js';
-import type * as Phone from './phone';
+import type { phoneChecker } from './phoneRule';
 import * as rules from './runtime';
 import type { ReferenceLists } from './lists';
 
-/** The x-phone rule's module (phone.ts): imported by the server, loaded on demand by the browser. */
-export type PhoneRuntime = typeof Phone;
+/**
+ * The x-phone rule's runtime: phone.ts on the server (libphonenumber over the whole metadata), phoneBrowser.ts in
+ * the browser (loaded on demand, with the metadata of the dialling code in use), both phoneRule.ts's rule.
+ */
+export interface PhoneRuntime {
+  checkPhone: ReturnType<typeof phoneChecker>;
+}
 
 /**
  * The keywords' runtime, what the generated code requires as RUNTIME_MODULE and keywords.ts references: runtime.ts's
- * rules and phone.ts's x-phone, which is apart so that the browser loads libphonenumber's metadata beside the
+ * rules and the x-phone rule's, which is apart so that the browser loads libphonenumber and its metadata beside the
  * validator module (src/app/features/forms/stepValidator.ts) rather than with every form page's code.
  */
 export function keywordRuntime(phone: PhoneRuntime | undefined) {
@@ -63,8 +68,8 @@ function defaultOf(namespace: Module): Module {
 }
 
 /**
- * The `require` the generated code calls: only the modules it may name. `phone`: phone.ts's exports, which a
- * browser module whose `phone` export is false does without (none of its rules is an x-phone).
+ * The `require` the generated code calls: only the modules it may name. `phone`: the x-phone runtime (phone.ts,
+ * phoneBrowser.ts), which a browser module whose `phone` export is false does without (none of its rules is an x-phone).
  */
 export function standaloneRequire(lists: ReferenceLists, phone: PhoneRuntime | undefined): (name: string) => unknown {
   const modules: Record<string, unknown> = {
@@ -80,7 +85,7 @@ export function standaloneRequire(lists: ReferenceLists, phone: PhoneRuntime | u
   };
 }
 
-/** What the browser's module exports: the factory, and whether its code calls phone.ts's x-phone rule. */
+/** What the browser's module exports: the factory, and whether its code calls the x-phone rule. */
 export interface ValidatorModuleExports {
   default: ValidatorFactory;
   /** False when no rule of the module is an x-phone: the browser then does not load libphonenumber for it. */
@@ -89,7 +94,7 @@ export interface ValidatorModuleExports {
 
 /**
  * Wraps a generated CommonJS body as the ES module served to the browser (no eval needed to run it). `phone`:
- * whether the body calls phone.ts (the server knows its function names; this module must not import it).
+ * whether the body calls the x-phone rule (the server knows its function names; this module must not import it).
  */
 export function validatorModuleSource(body: string, phone: boolean): string {
   return `export const phone = ${phone};\nexport default function validators(require) {\nconst exports = {};\n${body}\nreturn exports;\n}\n`;

@@ -10,6 +10,9 @@ import { PrecompiledValidator } from '../../src/validation/precompiledValidator'
 import { generatorFingerprint } from '../../src/content/generatorFingerprint';
 import { CODE_PART_CHARS, createValidatorCodeRepository } from '../../src/server/repositories/validatorCodeRepository';
 import * as phone from '../../src/validation/phone';
+import { phoneMetadata } from '../../src/validation/phoneMetadata';
+import { phoneMetadataSubset } from '../../src/validation/phoneMetadataSubset';
+import { PHONE_METADATA_VERSION } from '../../src/validation/phoneMetadataVersion';
 import { standaloneRequire, type ValidatorFactory, validatorModuleSource } from '../../src/validation/standalone';
 import { signInProductUser } from './authHelpers';
 import { describeEachDatabase, startApp } from './helpers';
@@ -107,6 +110,25 @@ describeEachDatabase('validator modules', (db) => {
     expect((await call('GET', `/api/validators/${config.version}/root.js`)).statusCode).toBe(400);
     expect((await call('GET', '/api/validators/../config/customer.js')).statusCode).toBeGreaterThanOrEqual(400);
     expect((await call('GET', '/api/validators/drafts/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.js')).statusCode).toBe(404);
+  });
+
+  it("serves a dialling code's phone metadata (the browser's x-phone rule): the server's, cut to the code's calling codes, immutable, gzipped on request", async () => {
+    const url = `/api/phone-metadata/${PHONE_METADATA_VERSION}/44.json`;
+    const plain = await call('GET', url, undefined, undefined, { 'accept-encoding': 'identity' });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.json()).toEqual(phoneMetadataSubset(phoneMetadata, '44'));
+    expect(Object.keys(plain.json().countries).sort()).toEqual(['GB', 'GG', 'IM', 'JE']);
+    const zipped = await call('GET', url, undefined, undefined, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect((await call('GET', `/api/phone-metadata/${PHONE_METADATA_VERSION}/all.json`)).json()).toEqual(JSON.parse(JSON.stringify(phoneMetadata)));
+    // Another version (a page of an older build) is not answered with this one's data; malformed keys are refused.
+    const old = await call('GET', '/api/phone-metadata/0123456789abcdef/44.json');
+    expect(old.statusCode).toBe(404);
+    expect(old.json().errors[0].errorCode).toBe('PHONE_METADATA_NOT_FOUND');
+    for (const key of ['1234', 'ab', '44', '']) expect((await call('GET', `/api/phone-metadata/${PHONE_METADATA_VERSION}/${key}`)).statusCode).toBe(400);
   });
 
   it("serves each step's module: the role's code for that step only, immutable, gzipped on request, with the server's errors in each language", async () => {

@@ -33,7 +33,7 @@ suite('signatory second contacts', () => {
     await stopServerAndBrowser(server, browser);
   });
 
-  it('names a second mobile without its code, a UAE landline as a mobile, a short fax and a wrong website; fixed, they are saved (360 px)', async () => {
+  it('names a second mobile without its code, a UAE landline as a mobile, a short fax (UAE and UK) and a wrong website; fixed, they are saved (360 px)', async () => {
     // bypassCSP: the accessibility check injects axe-core (the app's CSP forbids it).
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
@@ -73,6 +73,29 @@ suite('signatory second contacts', () => {
         await mobile.fill('42123456');
         await cont.click();
         await page.getByText(/^Second mobile number is not a mobile number of the country code/).first().waitFor();
+
+        // A code of another country: the browser fetches that code's phone metadata (a kB or so, not all of
+        // libphonenumber's) when it is chosen, and refuses what the server refuses: 42123457, a UAE landline, is no
+        // UK number, which shows once the metadata is in (without typing again); a UK number is accepted.
+        const metadata: string[] = [];
+        page.on('request', (r) => void (r.url().includes('/api/phone-metadata/') && metadata.push(new URL(r.url()).pathname)));
+        const faxError = page.getByText(/^Fax number is not a number of the country code/).first();
+        await fax.fill('42123457');
+        await faxError.waitFor({ state: 'detached' });
+        const arrived = page.waitForResponse((r) => r.url().includes('/api/phone-metadata/') && r.ok());
+        await pickCode(page, faxCode, '+44');
+        expect((await (await arrived).body()).length, "the UK numbers' metadata only").toBeLessThan(5000);
+        await faxError.waitFor();
+        await fax.fill('20712');
+        await cont.click();
+        await faxError.waitFor();
+        await fax.fill('2071234567');
+        await cont.click();
+        // The step's errors are shown again (the second mobile's is still wrong), the fax's no more.
+        await page.getByText(/^Second mobile number is not a mobile number of the country code/).first().waitFor();
+        expect(await faxError.count(), 'a UK number is accepted').toBe(0);
+        expect(metadata).toEqual([expect.stringMatching(/^\/api\/phone-metadata\/[0-9a-f]{16}\/44\.json$/)]);
+        await pickCode(page, faxCode, '+971');
 
         // Fixed, one by one.
         await mobile.fill('552223344');

@@ -79,22 +79,23 @@ describe('the build report of gzipped JavaScript per route', () => {
     const report = routeReport(withLazy, length);
     const loads = [
       { route: 'forms/FlowPage', step: 'plain', validatorBytes: 11, lazyChunks: [] },
-      { route: 'forms/FlowPage', step: 'phone', validatorBytes: 13, lazyChunks: ['widgets/custom/LargeListSelect', 'src/validation/phone'] },
+      // dataBytes: what it fetches on use beside the chunks (a dialling code's phone metadata), counted as lazy.
+      { route: 'forms/FlowPage', step: 'phone', validatorBytes: 13, lazyChunks: ['widgets/custom/LargeListSelect', 'src/validation/phone'], dataBytes: 7 },
     ];
     const totals = stepTotals(withLazy, report, loads, length);
     // The page: entry 100 + vendor 50 + forms 300 + FlowPage 20 = 470.
     expect(totals.map((t) => [t.step, t.pageBytes, t.lazyBytes, t.totalBytes])).toEqual([
       ['plain', 470, 0, 481],
-      // The list 40 + phone 30 + their parser 25 once; forms.js is the page's already.
-      ['phone', 470, 95, 578],
+      // The list 40 + phone 30 + their parser 25 once (forms.js is the page's already) + the data 7.
+      ['phone', 470, 102, 585],
     ]);
     expect(largestSteps(totals).map((t) => t.step)).toEqual(['phone']);
     const kb = (bytes: number) => bytes / 1024;
-    expect(stepProblems(totals, { ...BUDGETS, step: { limit: kb(577), target: kb(300) } })).toEqual([expect.stringMatching(/^forms\/FlowPage \(phone\): 0\.6 kB gzipped in all, above its limit/)]);
-    expect(stepProblems(totals, { ...BUDGETS, step: { limit: kb(578), target: kb(300) } })).toEqual([]);
-    expect(formatStepTotals(totals, { ...BUDGETS, step: { limit: kb(578), target: kb(300) } })).toMatch(/forms\/FlowPage \(phone\) .*= +0\.6 kB {2}\(above the target\)/);
+    expect(stepProblems(totals, { ...BUDGETS, step: { limit: kb(584), target: kb(300) } })).toEqual([expect.stringMatching(/^forms\/FlowPage \(phone\): 0\.6 kB gzipped in all, above its limit/)]);
+    expect(stepProblems(totals, { ...BUDGETS, step: { limit: kb(585), target: kb(300) } })).toEqual([]);
+    expect(formatStepTotals(totals, { ...BUDGETS, step: { limit: kb(585), target: kb(300) } })).toMatch(/forms\/FlowPage \(phone\) .*= +0\.6 kB {2}\(above the target\)/);
     // The report's table of every step, largest first, each against the target.
-    expect(formatEveryStep(totals, { ...BUDGETS, step: { limit: kb(578), target: kb(500) } }).split('\n').slice(2)).toEqual([
+    expect(formatEveryStep(totals, { ...BUDGETS, step: { limit: kb(585), target: kb(500) } }).split('\n').slice(2)).toEqual([
       '| forms/FlowPage | phone | 0.5 | 0.1 | 0.0 | 0.6 | no |',
       '| forms/FlowPage | plain | 0.5 | 0.0 | 0.0 | 0.5 | yes |',
     ]);

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { PrecompiledValidator } from '../../../validation/precompiledValidator';
+import { phoneLoads } from '../../../validation/phoneLoads';
 import type { FormValidator } from '../../../validation/rjsfValidator';
 import { type PrecompiledValidators, standaloneRequire, type ValidatorModuleExports } from '../../../validation/standalone';
 import type { ReferenceLists } from '../../../validation/lists';
@@ -19,16 +20,42 @@ export function setValidatorModuleLoader(loader: ModuleLoader): void {
   ready.clear();
 }
 
-const importPhone = () => import('../../../validation/phone');
+const importPhone = () => import('../../../validation/phoneBrowser');
 
 /**
- * A validator module's validators, on the lists of its content version. The x-phone rule's code (libphonenumber
- * and its metadata) loads after the module when the module's rules have one (its `phone` export): not with the
- * page's code, nor for a step without a phone number.
+ * A validator module's validators, on the lists of its content version. The x-phone rule's runtime loads after
+ * the module when the module's rules have one (its `phone` export): not with the page's code, nor for a step
+ * without a phone number; it loads libphonenumber and the metadata of a dialling code when one is chosen
+ * (src/validation/phoneBrowser.ts).
  */
 async function moduleValidators(url: string, lists: ReferenceLists): Promise<PrecompiledValidators> {
   const module = await loadModule(url);
-  return module.default(standaloneRequire(lists, module.phone === false ? undefined : await importPhone()));
+  if (module.phone === false) return module.default(standaloneRequire(lists, undefined));
+  const validators = module.default(standaloneRequire(lists, await importPhone()));
+  withPhone.add(validators);
+  return validators;
+}
+
+/** The modules whose rules have an x-phone: their answers change when a dialling code's metadata arrives. */
+const withPhone = new WeakSet<PrecompiledValidators>();
+/** The functions of a page's validator that has an x-phone rule, to make it again when phone metadata arrives. */
+const phoneParts = new WeakMap<FormValidator, PrecompiledValidators>();
+/** A page's validator made again after the n-th arrival of phone metadata (phoneLoads), by the validator it renews. */
+const renewed = new WeakMap<FormValidator, { loads: number; validator: FormValidator }>();
+
+/**
+ * The page's validator, a new one when a dialling code's phone metadata has arrived since it was made and its rules
+ * have an x-phone: the step's errors are memoised on the validator (useShownErrors), and a number checked before
+ * its code's metadata was in was not refused (src/validation/phoneRule.ts). Others are returned as they are.
+ */
+function afterPhoneLoads(validator: FormValidator | undefined, loads: number): FormValidator | undefined {
+  const parts = validator && phoneParts.get(validator);
+  if (!validator || !parts || loads === 0) return validator;
+  const known = renewed.get(validator);
+  if (known?.loads === loads) return known.validator;
+  const fresh = new PrecompiledValidator(parts);
+  renewed.set(validator, { loads, validator: fresh });
+  return fresh;
 }
 
 /** The validators of one module (the studio preview's module of a draft step). */
@@ -76,7 +103,9 @@ function readyNow(config: AppConfig, names: readonly string[], key: string, part
   const known = ready.get(key);
   if (known) return known;
   if (parts.some((p) => p === undefined)) return undefined;
-  const validator = new PrecompiledValidator(Object.assign({}, ...parts) as PrecompiledValidators);
+  const fns = Object.assign({}, ...parts) as PrecompiledValidators;
+  const validator = new PrecompiledValidator(fns);
+  if (parts.some((p) => withPhone.has(p!))) phoneParts.set(validator, fns);
   ready.set(key, validator);
   return validator;
 }
@@ -108,6 +137,7 @@ export function useStepValidator(config: AppConfig | undefined, names: readonly 
   const t = useT();
   const [state, setState] = useState<{ key: string; validator?: FormValidator; error?: Error }>();
   const now = config && names ? readyNow(config, names, key) : undefined;
+  const loads = useSyncExternalStore(phoneLoads.subscribe, phoneLoads.count, phoneLoads.count);
   useEffect(() => {
     if (!config || !names || ready.has(key)) return;
     let live = true;
@@ -124,7 +154,7 @@ export function useStepValidator(config: AppConfig | undefined, names: readonly 
   }, [key]);
   if (!config || !names) return undefined;
   if (state?.key === key && state.error) throw state.error;
-  return now ?? (state?.key === key ? state.validator : undefined) ?? sameRulesReady(key);
+  return afterPhoneLoads(now ?? (state?.key === key ? state.validator : undefined) ?? sameRulesReady(key), loads);
 }
 
 /**
