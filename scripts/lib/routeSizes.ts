@@ -236,14 +236,15 @@ export interface Budget {
  * dialling code fetched on demand (counted: the largest code's, 1.2 kB), and validator modules without whole
  * schemas (src/content/slimSchemas.ts): `step` 324 to 316 (the KYC annexure 315.7, the stakeholders' contact step
  * 313.8, was 323.7).
- * Together (merged): step limit set by the integrated build.
+ * Session 13, integrated (s13base + s13phone): every form step at or under the 300 kB target (the KYC annexure
+ * 298.5 kB the largest), so `step`'s limit is the target itself: the build fails for any step above 300 kB.
  */
 export const BUDGETS: Record<'landing' | 'app' | 'page' | 'studio' | 'step', Budget> = {
   landing: { limit: 3, target: 120 },
   app: { limit: 156.5, target: 172 },
   page: { limit: 260.5, target: 300 },
   studio: { limit: 455, target: 559 },
-  step: { limit: 302.5, target: 300 },
+  step: { limit: 300, target: 300 },
 };
 
 export function budgetOf(route: string, budgets = BUDGETS): Budget {
