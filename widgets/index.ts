@@ -35,6 +35,7 @@ export { ParentDataContext } from './lib/ParentDataContext';
 export { RootDataContext } from './lib/RootDataContext';
 export { FormLogicContext, idOfPointer, type FieldLogicState } from './lib/FormLogicContext';
 export { ENGLISH_WIDGET_TEXTS, type WidgetTexts, WidgetTextsContext } from './lib/WidgetTexts';
+export { type TypedEdits, TypedEditsContext } from './lib/typedValue';
 
 /**
  * Widgets loaded with the step that shows them, by the `ui:widget` name that needs them: the searchable lists

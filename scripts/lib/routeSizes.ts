@@ -238,12 +238,15 @@ export interface Budget {
  * 313.8, was 323.7).
  * Session 13, integrated (s13base + s13phone): every form step at or under the 300 kB target (the KYC annexure
  * 298.5 kB the largest), so `step`'s limit is the target itself: the build fails for any step above 300 kB.
+ * Session 13 (branch s13typ): the text fields keeping what is typed until typing pauses (useTypedValue and StepForm's
+ * hand-overs, issue 16 item 3) add 1.0 kB to the form pages' shared chunk (stepValidator 65.6 to 66.6 kB): page 289
+ * to 290 (InviteCustomerPage 289.1), studio 478 to 479 (478.4), step 324 to 325 (the stakeholders' contact step 324.7).
  */
 export const BUDGETS: Record<'landing' | 'app' | 'page' | 'studio' | 'step', Budget> = {
   landing: { limit: 3, target: 120 },
   app: { limit: 156.5, target: 172 },
-  page: { limit: 260.5, target: 300 },
-  studio: { limit: 455, target: 559 },
+  page: { limit: 261.5, target: 300 },
+  studio: { limit: 456, target: 559 },
   step: { limit: 300, target: 300 },
 };
 

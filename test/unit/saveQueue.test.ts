@@ -48,6 +48,34 @@ describe('the save queue', () => {
     expect(queue.saveState).toBe('saved');
   });
 
+  it('a value typed and changed back (no edit() comes) ends typing with typed(): the earlier edit it held back is saved, and the state is saved after it', async () => {
+    const { queue, sent } = setup();
+    queue.edit();
+    await vi.advanceTimersByTimeAsync(100);
+    // Another field typed into, then changed back to its stored value: the page finds nothing changed.
+    queue.typing();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sent).toHaveLength(0);
+    queue.typed();
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(sent).toEqual([{ saveType: 'auto' }]);
+    expect(queue.saveState).toBe('saved');
+    // Without an earlier edit: nothing to save, and the state goes back to saved.
+    queue.typing();
+    expect(queue.saveState).toBe('pending');
+    queue.typed();
+    expect(queue.saveState).toBe('saved');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sent).toHaveLength(1);
+    // After an edit() the typing has already ended: typed() changes nothing.
+    queue.typing();
+    queue.edit();
+    queue.typed();
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(sent).toHaveLength(2);
+    queue.dispose();
+  });
+
   it('a typed edit handed over once typing paused is due 500 ms after its last key, not 500 ms after the pause', async () => {
     const { queue, sent } = setup();
     // The checks run each second from the start: the edit is due at 1.9 s, so the check at 2 s sends it.

@@ -134,7 +134,7 @@ describe('StepForm defaults (issue 14 item 6)', () => {
 describe('StepForm changesAfterPaint (the company and stakeholder steps)', () => {
   const company = () => screen.getByLabelText(/Company name/) as HTMLInputElement;
   let replaceData: (data: unknown) => void = () => {};
-  function Deferred({ onChange, onSubmit = () => {}, onTyping }: { onChange(data: unknown): void; onSubmit?(data: unknown): void; onTyping?(): void }) {
+  function Deferred({ onChange, onSubmit = () => {}, onTyping, onTyped }: { onChange(data: unknown): void; onSubmit?(data: unknown): void; onTyping?(): void; onTyped?(): void }) {
     const [data, setData] = useState<unknown>({});
     replaceData = setData;
     return inFluent(
@@ -146,6 +146,7 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
         formContext={{ lists: {} }}
         changesAfterPaint
         onTyping={onTyping}
+        onTyped={onTyped}
         onChange={(d) => {
           onChange(d);
           setData(d);
@@ -251,17 +252,93 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
     expect(company().value).toBe('Falcon');
   });
 
-  it('hands a pending change over at once when the errors shown change meanwhile (a fixed answer): RJSF would show the old value again', () => {
+  it('a typed fix of a value in error is shown as typed and goes to the form once typing pauses, with its error and aria-invalid together', async () => {
     const onChange = vi.fn();
     render(<Deferred onChange={onChange} />);
     act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
     expect(screen.getAllByText('Company name is not filled').length).toBeGreaterThan(0);
     onChange.mockClear();
+    company().focus();
     type(company(), 'F');
-    // The error goes at once (a render of its own): the typed value is handed over with it, not after the paint.
-    expect(screen.queryAllByText('Company name is not filled')).toHaveLength(0);
-    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ companyName: 'F' }));
     expect(company().value).toBe('F');
+    // Until the pause the form holds the old value: its error and aria-invalid still say so, together.
+    expect(company().getAttribute('aria-invalid')).toBe('true');
+    expect(onChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryAllByText('Company name is not filled')).toHaveLength(0));
+    expect(company().getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ companyName: 'F' })));
+    expect(company().value).toBe('F');
+  });
+
+  it('a key in a text field renders that field only: the form is not checked (nor told) until typing pauses', async () => {
+    const onChange = vi.fn();
+    render(<Deferred onChange={onChange} />);
+    const checks = vi.spyOn(validator, 'fieldErrors');
+    try {
+      company().focus();
+      for (const value of ['F', 'Fa', 'Fal', 'Falc']) {
+        type(company(), value);
+        expect(company().value).toBe(value);
+      }
+      // Without the field keeping the keys, each one is an RJSF change and a check of the step.
+      expect(checks).not.toHaveBeenCalled();
+      expect(onChange).not.toHaveBeenCalled();
+      await waitFor(() => expect(onChange).toHaveBeenCalledWith({ companyName: 'Falc' }));
+      expect(checks).toHaveBeenCalled();
+    } finally {
+      checks.mockRestore();
+    }
+  });
+
+  it('a value typed and changed back to the stored one within the pause still ends the typing state (onTyped after the hand-over)', async () => {
+    const events: string[] = [];
+    render(
+      <Deferred
+        onChange={(d) => events.push(`change ${(d as { companyName?: string }).companyName ?? ''}`)}
+        onTyping={() => events.push('typing')}
+        onTyped={() => events.push('typed')}
+      />,
+    );
+    events.length = 0;
+    company().focus();
+    type(company(), 'F');
+    // The first key is painted: the page is told (the save line says unsaved, an earlier edit's save waits).
+    await waitFor(() => expect(events).toEqual(['typing']));
+    type(company(), '');
+    await waitFor(() => expect(events).toEqual(['typing', 'change ', 'typed']));
+  });
+
+  it('Continue right after typing checks the typed values, not those the form had (one field left, another typed)', async () => {
+    const onSubmit = vi.fn();
+    render(<Deferred onChange={(d) => console.log('CHANGE', JSON.stringify(d))} onSubmit={onSubmit} />);
+    company().focus();
+    type(company(), 'Falcon');
+    eid().focus();
+    type(eid(), '784');
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(await screen.findByText('Emirates ID is invalid')).toBeTruthy();
+    expect(screen.queryByText('Company name is not filled')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+    eid().focus();
+    type(eid(), '784198012345671');
+    act(() => void fireEvent.submit(eid().form!));
+    expect(onSubmit).toHaveBeenCalledWith({ companyName: 'Falcon', eidNumber: '784198012345671' });
+  });
+
+  it('Arabic-Indic digits show as 0-9 while typed, and a form going away puts what its fields hold into its data', () => {
+    const onChange = vi.fn();
+    const { unmount } = render(<Deferred onChange={onChange} />);
+    onChange.mockClear();
+    company().focus();
+    type(company(), 'Falcon');
+    act(() => eid().focus());
+    onChange.mockClear();
+    type(eid(), '٧٨٤١٩٨');
+    expect(eid().value).toBe('784-198');
+    expect(onChange).not.toHaveBeenCalled();
+    unmount();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith({ companyName: 'Falcon', eidNumber: '784198' });
   });
 
   it('hands a pending change over when the form goes away (another stakeholder opened)', () => {
@@ -329,6 +406,17 @@ describe('StepForm changesAfterPaint in an array whose items have defaults the p
     await waitFor(() => expect(screen.queryByText('Office / villa number is too long')).toBeNull());
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ addresses: [{ officeNumber: '1204', country: 'AE' }] }));
     expect(office().value).toBe('1204');
+  });
+
+  it('a form going away puts a value typed into a list item at its place in the data', () => {
+    const onChange = vi.fn();
+    const { unmount } = render(<Page onChange={onChange} />);
+    onChange.mockClear();
+    office().focus();
+    type(office(), '1204');
+    expect(onChange).not.toHaveBeenCalled();
+    unmount();
+    expect(onChange).toHaveBeenCalledWith({ addresses: [{ officeNumber: '1204', country: 'AE' }] });
   });
 
   it('a save answered while a change waits for the paint does not put the old value back either', async () => {

@@ -2,6 +2,7 @@ import { Input, type InputProps } from '@fluentui/react-components';
 import { type WidgetProps } from '@rjsf/utils';
 import { westernDigits } from '../../src/shared/digits';
 import { useControlDescribedBy } from '../lib/describedBy';
+import { useTypedValue } from '../lib/typedValue';
 
 export interface MaskSpec {
   /** What the input shows for a stored value. */
@@ -18,8 +19,10 @@ export interface MaskSpec {
  * 0-9, and the masked value (Emirates ID, dates, ...) reads left to right on a right-to-left page too.
  */
 export function MaskedInput({ mask, ...props }: WidgetProps & { mask: MaskSpec }) {
-  const { id, htmlName, value, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
+  const { id, htmlName, placeholder, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus, options } = props;
   const describedBy = useControlDescribedBy(id);
+  // In the company and stakeholder steps, what is typed stays here until typing pauses (useTypedValue).
+  const { value, type, handOver } = useTypedValue<unknown>(id, props.value, onChange);
   return (
     <Input
       id={id}
@@ -38,9 +41,12 @@ export function MaskedInput({ mask, ...props }: WidgetProps & { mask: MaskSpec }
       aria-describedby={describedBy}
       onChange={(_, data) => {
         const next = mask.parse(westernDigits(data.value));
-        onChange(next === '' ? options.emptyValue : next);
+        type(next === '' ? options.emptyValue : next);
       }}
-      onBlur={() => onBlur(id, value)}
+      onBlur={() => {
+        handOver();
+        onBlur(id, value);
+      }}
       onFocus={() => onFocus(id, value)}
     />
   );

@@ -4,6 +4,7 @@ import type { ChangeEvent, FocusEvent } from 'react';
 import { westernDigits } from '../../src/shared/digits';
 import { plainSpaces } from '../../src/shared/spaces';
 import { useControlDescribedBy } from '../lib/describedBy';
+import { useTypedValue } from '../lib/typedValue';
 
 type InputType = NonNullable<InputProps['type']>;
 
@@ -27,7 +28,10 @@ const inputModeFor = (type: string, schemaType: unknown): InputProps['inputMode'
  * e-mail and web addresses read left to right, also on a right-to-left page.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, placeholder, type, rawErrors } = props;
+  const { id, htmlName, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, placeholder, type, rawErrors } = props;
+  // In the company and stakeholder steps, what is typed stays here until typing pauses (useTypedValue).
+  const typed = useTypedValue<unknown>(id, props.value, onChange);
+  const value = typed.value;
   const inputProps = getInputProps(schema, type, options);
   const kind = String(inputProps.type ?? 'text');
   const numeric = kind === 'number';
@@ -36,7 +40,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (onChangeOverride) return onChangeOverride(event);
     const next = plainSpaces(westernDigits(event.target.value));
-    onChange(next === '' ? options.emptyValue : next);
+    typed.type(next === '' ? options.emptyValue : next);
   };
 
   const describedBy = useControlDescribedBy(id);
@@ -59,7 +63,10 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       aria-describedby={describedBy}
       onChange={handleChange}
-      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        typed.handOver();
+        onBlur(id, e.target.value);
+      }}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
     />
   );

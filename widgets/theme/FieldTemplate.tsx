@@ -1,5 +1,6 @@
 import { Field, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { FieldPathContext } from '../lib/typedValue';
 import { descriptionId, errorId, getTemplate, getUiOptions, helpId, type FieldTemplateProps } from '@rjsf/utils';
 
 /** Widgets that carry their own label (a checkbox labels itself; the express offer is a whole section). */
@@ -34,6 +35,15 @@ function errorMessages(rawErrors: string[] | undefined, className: string): Reac
  * their template, their ui:help and only their own errors (e.g. an array's "Maximum 12 industries allowed").
  */
 export function FieldTemplate(props: FieldTemplateProps) {
+  // The field's place in the form's data, for a text field that keeps what is typed until typing pauses (useTypedValue).
+  return (
+    <FieldPathContext.Provider value={props.fieldPathId.path}>
+      <FieldBody {...props} />
+    </FieldPathContext.Provider>
+  );
+}
+
+function FieldBody(props: FieldTemplateProps) {
   const styles = useStyles();
   const { id, label, children, rawErrors, rawHelp, rawDescription, hidden, required, displayLabel, schema, uiSchema, registry, hideError } = props;
   const uiOptions = getUiOptions(uiSchema);

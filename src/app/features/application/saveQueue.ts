@@ -77,6 +77,8 @@ export class SaveQueue<R> {
   private idleWaiters: (() => void)[] = [];
   /** An edit is being typed and not handed over yet (typing()): "Unsaved changes" until it comes (edit()). */
   private typingNow = false;
+  /** typing() held back the automatic save of an earlier edit (it goes with the typed one, or again by typed()). */
+  private heldForTyping = false;
 
   constructor(opts: SaveQueueOptions<R>) {
     this.opts = opts;
@@ -94,15 +96,18 @@ export class SaveQueue<R> {
     // A typed edit comes once typing has paused (TYPING_PAUSE_MS after its last key): the 500 ms count from that key.
     const waited = this.typingNow ? Math.min(TYPING_PAUSE_MS, this.debounceMs) : 0;
     this.typingNow = false;
+    this.heldForTyping = false;
     this.heldBack = !valid;
-    if (valid) {
-      this.debounce = setTimeout(() => {
-        this.debounce = undefined;
-        this.autoDue = true;
-        this.update();
-      }, this.debounceMs - waited);
-    }
+    if (valid) this.arm(this.debounceMs - waited);
     this.update();
+  }
+
+  private arm(delay: number): void {
+    this.debounce = setTimeout(() => {
+      this.debounce = undefined;
+      this.autoDue = true;
+      this.update();
+    }, delay);
   }
 
   /**
@@ -110,9 +115,24 @@ export class SaveQueue<R> {
    * the automatic save of an earlier edit waits for it (it is sent with it, 500 ms after its last key).
    */
   typing(): void {
-    if (this.debounce) clearTimeout(this.debounce);
+    if (this.debounce) {
+      clearTimeout(this.debounce);
+      this.heldForTyping = true;
+    }
     this.debounce = undefined;
     this.typingNow = true;
+    this.update();
+  }
+
+  /**
+   * The typed edit has been handed over: when the page made no edit of it (the value typed and changed back to what
+   * it was), typing ends all the same, and the earlier edit's save that typing() held back is due again.
+   */
+  typed(): void {
+    if (!this.typingNow) return;
+    this.typingNow = false;
+    if (this.heldForTyping && !this.debounce) this.arm(this.debounceMs);
+    this.heldForTyping = false;
     this.update();
   }
 
@@ -165,6 +185,7 @@ export class SaveQueue<R> {
     this.refused = false;
     this.heldBack = false;
     this.typingNow = false;
+    this.heldForTyping = false;
     this.update();
   }
 

@@ -271,6 +271,11 @@ export class ApplicationStore {
     if (this.snap.prospectId && !this.snap.stop) this.queue?.typing();
   }
 
+  /** The typed edit was handed over, with or without an edit (changed back): see SaveQueue.typed. */
+  typed(): void {
+    this.queue?.typed();
+  }
+
   /** Drops a server error once the applicant changed that field. */
   clearFieldError(path: string): void {
     if (!(path in this.snap.fieldErrors)) return;

@@ -27,6 +27,8 @@ export interface ApplicationRuntimeExt extends ApplicationRuntime {
   clearFieldError(path: string): void;
   /** An edit is being typed and comes through edit() when typing pauses (StepForm's onTyping): saves wait for it. */
   typing(): void;
+  /** The typed edit was handed over (StepForm's onTyped), whether or not the page made an edit of it. */
+  typed(): void;
 }
 
 export function useApplication(): ApplicationRuntimeExt {
@@ -78,6 +80,7 @@ export function useApplication(): ApplicationRuntimeExt {
       close: () => store.close(),
       clearFieldError: (path) => store.clearFieldError(path),
       typing: () => store.typing(),
+      typed: () => store.typed(),
     }),
     [snap, completedSteps, store, api, session],
   );

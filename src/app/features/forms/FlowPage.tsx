@@ -316,6 +316,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
         logic={logic}
         changesAfterPaint
         onTyping={app.typing}
+        onTyped={app.typed}
         onChange={(data) => {
           // After the paint (changesAfterPaint): the store's prospect is the freshest, should it have changed since this render.
           const before = applicationStore().getSnapshot().prospect ?? prospect;

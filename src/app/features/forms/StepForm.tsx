@@ -1,5 +1,5 @@
 import { type default as Form, withTheme } from "@rjsf/core";
-import { deepEquals, type ErrorSchema, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type UiSchema } from "@rjsf/utils";
+import { deepEquals, type ErrorSchema, type Experimental_DefaultFormStateBehavior, type FieldPathList, type RJSFSchema, type UiSchema } from "@rjsf/utils";
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Spinner } from "@fluentui/react-components";
 import {
@@ -11,6 +11,8 @@ import {
   preloadWidgets,
   widgetsLoaded,
   RootDataContext,
+  type TypedEdits,
+  TypedEditsContext,
 } from "../../../../widgets";
 import type { StepDefinition } from "../../../content/contentTypes";
 import type { FormValidator } from "../../../validation/rjsfValidator";
@@ -60,13 +62,19 @@ export interface StepFormProps {
    * pauses (TYPING_PAUSE_MS), any other change (a choice, a date picked) once the frame showing it is painted
    * (afterPaint). A page whose onChange runs the form logic over the whole application and re-renders (the company
    * and stakeholder steps) then costs nothing between a key press and its character on the screen, nor between two
-   * keys. A pending change is handed over before a submit or a blur, when RJSF is given a new prop, when the page is
-   * hidden or goes away, when the window comes back to the front (before the page loads the server's copy), and when
-   * the form goes away.
+   * keys. The text fields keep what is typed themselves (useTypedValue, through TypedEditsContext), so a key does not
+   * even render RJSF's form: only its input. A pending change is handed over before a submit or a blur, when RJSF is
+   * given a new prop, when the page is hidden or goes away, when the window comes back to the front (before the page
+   * loads the server's copy), and when the form goes away (what a field holds is then put into the form's last data).
    */
   changesAfterPaint?: boolean;
   /** A typed change waits for typing to pause (changesAfterPaint): called once the first key of the burst is painted. */
   onTyping?(): void;
+  /**
+   * The typed change the page was told of (onTyping) has been handed to onChange: called after it, so a page that
+   * found nothing changed (a value typed and changed back) ends its typing state too.
+   */
+  onTyped?(): void;
   onSubmit(data: unknown): void;
   /** A field lost the focus (RJSF's id of the field and its value). */
   onBlur?(id: string, value: unknown): void;
@@ -204,8 +212,6 @@ interface PendingChange {
   data: unknown;
   field?: string;
   cancel(): void;
-  /** The page was (or will be, after the paint) told that typing is under way: cancels that if it has not run. */
-  told?: () => void;
 }
 
 /** Runs `run` once TYPING_PAUSE_MS have passed (without a new change: the caller cancels and asks again). */
@@ -214,35 +220,144 @@ function afterPause(run: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
+interface WaitingEdit {
+  path: FieldPathList | undefined;
+  value: unknown;
+  /** Hands the value to RJSF (absent once the field has gone: only the form's own data can take it then). */
+  handOver?: (sync?: boolean) => void;
+}
+
+/**
+ * The text fields' typed values not handed to RJSF yet (changesAfterPaint): a key re-renders its input only, not
+ * RJSF's form, and the value goes to RJSF when typing pauses. `flush` makes every field hand its value over (a way
+ * out: a submit, the page hidden or gone, the window back in front, new props); `take` gives what fields still hold
+ * when the form goes away (RJSF cannot take a change then).
+ */
+class TypedEditsOfForm implements TypedEdits {
+  readonly pauseMs = TYPING_PAUSE_MS;
+  private readonly waiting = new Map<string, WaitingEdit>();
+  private readonly handedOver = new Set<string>();
+  constructor(private readonly onTyping: () => void) {}
+  typing(): void {
+    this.onTyping();
+  }
+  wait(id: string, path: FieldPathList | undefined, value: unknown, handOver: (sync?: boolean) => void): void {
+    this.waiting.set(id, { path, value, handOver });
+  }
+  handed(id: string): void {
+    this.waiting.delete(id);
+    this.handedOver.add(id);
+  }
+  left(id: string, path: FieldPathList | undefined, value: unknown): void {
+    this.waiting.set(id, { path, value });
+    this.handedOver.add(id);
+  }
+  /**
+   * Every field hands its typed value to RJSF: committed at once, or (`sync` false, from React's effects) queued, so
+   * RJSF applies it in the render that follows.
+   */
+  flush(sync = true): void {
+    for (const edit of [...this.waiting.values()]) edit.handOver?.(sync);
+  }
+  /** Whether RJSF's change of `id` is a field's typed value handed over (not a key): and forgets it. */
+  reported(id: string | undefined): boolean {
+    if (id === undefined || !this.handedOver.delete(id)) return false;
+    if (this.waiting.get(id)?.handOver === undefined) this.waiting.delete(id);
+    return true;
+  }
+  /** Whether a field holds a typed value not handed to RJSF yet. */
+  get holding(): boolean {
+    return this.waiting.size > 0;
+  }
+  /** What the fields still hold (the form is going away), forgotten. */
+  take(): WaitingEdit[] {
+    const all = [...this.waiting.values()];
+    this.waiting.clear();
+    this.handedOver.clear();
+    return all;
+  }
+}
+
+/** `data` with `value` at `path` (a copy: objects and arrays on the way are new). */
+export function withEdit(data: unknown, path: FieldPathList, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  const base: unknown = data && typeof data === "object" ? data : typeof head === "number" ? [] : {};
+  const copy = (Array.isArray(base) ? [...base] : { ...(base as object) }) as Record<string | number, unknown>;
+  const next = withEdit(copy[head!], rest, value);
+  if (next === undefined && rest.length === 0 && !Array.isArray(copy)) delete copy[head!];
+  else copy[head!] = next;
+  return copy;
+}
+
 /**
  * The form's onChange, or (changesAfterPaint) a hand-over of the latest change later (typing once it pauses, any
  * other change after the next paint), with `flush` to hand a pending change over now (before a submit or a blur;
  * and when the form unmounts).
  */
-function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, watched: readonly unknown[], onTyping?: () => void) {
+function useChangeHandOver(
+  onChange: StepFormProps["onChange"],
+  later: boolean,
+  watched: readonly unknown[],
+  dataNow: () => unknown,
+  onTyping?: () => void,
+  onTyped?: () => void,
+) {
   const latest = useRef(onChange);
   latest.current = onChange;
-  const typingHandler = useRef(onTyping);
-  typingHandler.current = onTyping;
+  const handlers = useRef({ onTyping, onTyped, dataNow });
+  handlers.current = { onTyping, onTyped, dataNow };
   const pending = useRef<PendingChange>(undefined);
+  // The page is told that typing is under way once the first key of a burst is painted (cancelled if not run yet).
+  const told = useRef<() => void>(undefined);
+  const tell = useCallback(() => {
+    told.current ??= afterPaint(() => handlers.current.onTyping?.());
+  }, []);
+  // The text fields keep what is typed until typing pauses (useTypedValue): a key renders its input only.
+  const edits = useMemo(() => (later ? new TypedEditsOfForm(tell) : undefined), [later, tell]);
   const flush = useCallback(() => {
     const change = pending.current;
     if (!change) return;
     pending.current = undefined;
     change.cancel();
-    change.told?.();
+    // The typed edit comes now (unless a field still holds one): the page's typing state ends, with an edit or, when
+    // the page found nothing changed (typed and changed back), without one.
+    const wasTold = edits?.holding ? undefined : told.current;
+    if (wasTold) {
+      told.current = undefined;
+      wasTold();
+    }
     latest.current(change.data, change.field);
-  }, []);
-  useEffect(() => flush, [flush]);
+    if (wasTold) handlers.current.onTyped?.();
+  }, [edits]);
+  // The form going away: RJSF can no longer take what a field still holds, so it is put into the form's last data.
+  useEffect(
+    () => () => {
+      const left = edits?.take() ?? [];
+      if (left.some((e) => e.path)) {
+        let data = pending.current ? pending.current.data : handlers.current.dataNow();
+        for (const edit of left) if (edit.path) data = withEdit(data, edit.path, edit.value);
+        pending.current?.cancel();
+        pending.current = { data, field: undefined, cancel() {} };
+      }
+      flush();
+    },
+    [flush, edits],
+  );
+  // Every field hands its typed value to RJSF, committed at once, and the change goes to the page.
+  const handOverAll = useCallback(() => {
+    edits?.flush();
+    flush();
+  }, [edits, flush]);
   // A page going away (reload, close, another app in front on a phone) takes the pending change with it first:
   // in the capture phase, so it reaches the application store before the store writes its copy for the reload.
   useEffect(() => {
     if (!later) return;
-    const leaving = () => flush();
-    const hidden = () => document.visibilityState === "hidden" && flush();
+    const leaving = () => handOverAll();
+    const hidden = () => document.visibilityState === "hidden" && handOverAll();
     // The window back in front: the page loads the server's copy and rebases its edits (useRefreshOnFocus), so the
     // typed change is one of them. Capture on the window runs first; a field's focus passes here too (not a Node's).
-    const front = (e: Event) => !(e.target instanceof Node) && flush();
+    const front = (e: Event) => !(e.target instanceof Node) && handOverAll();
     window.addEventListener("pagehide", leaving, { capture: true });
     window.addEventListener("focus", front, { capture: true });
     document.addEventListener("visibilitychange", hidden, { capture: true });
@@ -251,33 +366,37 @@ function useChangeHandOver(onChange: StepFormProps["onChange"], later: boolean, 
       window.removeEventListener("focus", front, { capture: true });
       document.removeEventListener("visibilitychange", hidden, { capture: true });
     };
-  }, [later, flush]);
+  }, [later, handOverAll]);
   const change = useCallback(
     (data: unknown, field?: string) => {
       if (!later) return latest.current(data, field);
-      const before = pending.current;
-      before?.cancel();
-      const typed = typedInto(field);
-      let told = before?.told;
-      if (typed && !told) told = afterPaint(() => typingHandler.current?.());
-      pending.current = { data, field, told, cancel: typed ? afterPause(flush) : afterPaint(flush) };
+      pending.current?.cancel();
+      // A field's typed value handed over (typing paused, the field left, a way out) is not a key: it goes to the page
+      // after the paint, or at once when the field was left.
+      const handed = edits?.reported(field) ?? false;
+      const focused = typedInto(field);
+      const typed = !handed && focused;
+      if (typed) tell();
+      pending.current = { data, field, cancel: typed ? afterPause(flush) : afterPaint(flush) };
+      if (handed && !focused) flush();
     },
-    [later, flush],
+    [later, flush, edits, tell],
   );
   // RJSF given any new prop while a change waits for the paint (the page's data after a save's answer, the errors
   // shown once the value is fixed, the step's validator module arriving) takes its state from the formData prop,
   // which lacks that change: the change is handed over at once, before that paint, so the screen never shows a click
-  // undone (nor a key typed meanwhile put on the old value).
+  // undone (nor a key typed meanwhile put on the old value). A field's typed value goes to RJSF then too.
   // Compared as RJSF compares its props (deeply): the errors are a new object after every key, mostly the same.
   const seen = useRef(watched);
   useLayoutEffect(() => {
     const before = seen.current;
     seen.current = watched;
-    if (!pending.current || watched.every((v, i) => v === before[i] || deepEquals(v, before[i]))) return;
+    if ((!pending.current && !edits?.holding) || watched.every((v, i) => v === before[i] || deepEquals(v, before[i]))) return;
+    edits?.flush(false);
     flush();
   });
   const isPending = useCallback(() => pending.current !== undefined, []);
-  return { change, flush, isPending };
+  return { change, flush, isPending, edits };
 }
 
 /**
@@ -317,6 +436,7 @@ function LoadedStepForm({
   onChange,
   changesAfterPaint = false,
   onTyping,
+  onTyped,
   onSubmit,
   onBlur,
   extraErrors,
@@ -353,57 +473,72 @@ function LoadedStepForm({
     [step.uiSchema],
   );
   // What RJSF is given besides its onChange (any of them new makes it take its state from formData again).
-  const handOver = useChangeHandOver(onChange, changesAfterPaint, [formData, shown, validator, schema, uiSchema, context], onTyping);
+  // What RJSF holds now (the form's data should the form go away while a field holds a typed value).
+  const held = useRef<unknown>(undefined);
+  const handOver = useChangeHandOver(onChange, changesAfterPaint, [formData, shown, validator, schema, uiSchema, context], () => held.current, onTyping, onTyped);
+  held.current = handOver.isPending() ? live.data : current;
+  // A submit (Continue, Enter, the express offer's requestSubmit) takes what the fields hold: queued to RJSF in the
+  // capture phase, before RJSF's own submit, which RJSF applies after it, so the typed value is what is checked.
+  const { edits } = handOver;
+  useEffect(() => {
+    const element = (form.current as unknown as { formElement?: { current: HTMLFormElement | null } } | null)?.formElement?.current;
+    if (!edits || !element) return;
+    const submit = () => edits.flush();
+    element.addEventListener("submit", submit, { capture: true });
+    return () => element.removeEventListener("submit", submit, { capture: true });
+  }, [edits]);
   return (
-    <FormLogicContext.Provider value={fieldLogic}>
-      <RootDataContext.Provider value={rootData ?? formData}>
-        <ThemedForm
-          id={id}
-          ref={form}
-          schema={schema}
-          uiSchema={uiSchema}
-          // While a change waits for its hand-over, RJSF keeps its own data: given the page's (which lacks the change)
-          // with any new prop, RJSF would put the old value back on screen and, where it fills in defaults the page
-          // does not keep (an address item's country), report that old value as a change of its own, which would
-          // then be handed over in place of the user's (a fixed answer reverted after Continue, or after a save's answer).
-          formData={handOver.isPending() ? live.data : current}
-          validator={validator}
-          formContext={context}
-          // A required Yes/No starts unanswered (spec: the bank needs an explicit answer, "... is not filled"):
-          // RJSF 6 would otherwise fill every required boolean with false, which preselects "No".
-          experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
-          // RJSF shows what it is given; the step decides what that is (validation happens above, on every change).
-          noValidate
-          extraErrors={shown}
-          showErrorList={false}
-          noHtml5Validate
-          onChange={(e, changed) => {
-            errors.onChange(changed);
-            setLive({ from: formData, data: e.formData });
-            handOver.change(e.formData, changed);
-          }}
-          onBlur={(field, value) => {
-            handOver.flush();
-            errors.onBlur(field);
-            onBlur?.(field, value);
-          }}
-          onSubmit={(e) => {
-            handOver.flush();
-            const found = stepErrors(
-              validator,
-              schema,
-              e.formData,
-              logic,
-            ).errors;
-            if (found.length === 0) return onSubmit(e.formData);
-            setLive({ from: formData, data: e.formData });
-            errors.attempt();
-            focusFirstEditable(form.current, found);
-          }}
-        >
-          {children}
-        </ThemedForm>
-      </RootDataContext.Provider>
-    </FormLogicContext.Provider>
+    <TypedEditsContext.Provider value={edits}>
+      <FormLogicContext.Provider value={fieldLogic}>
+        <RootDataContext.Provider value={rootData ?? formData}>
+          <ThemedForm
+            id={id}
+            ref={form}
+            schema={schema}
+            uiSchema={uiSchema}
+            // While a change waits for its hand-over, RJSF keeps its own data: given the page's (which lacks the change)
+            // with any new prop, RJSF would put the old value back on screen and, where it fills in defaults the page
+            // does not keep (an address item's country), report that old value as a change of its own, which would
+            // then be handed over in place of the user's (a fixed answer reverted after Continue, or after a save's answer).
+            formData={handOver.isPending() ? live.data : current}
+            validator={validator}
+            formContext={context}
+            // A required Yes/No starts unanswered (spec: the bank needs an explicit answer, "... is not filled"):
+            // RJSF 6 would otherwise fill every required boolean with false, which preselects "No".
+            experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
+            // RJSF shows what it is given; the step decides what that is (validation happens above, on every change).
+            noValidate
+            extraErrors={shown}
+            showErrorList={false}
+            noHtml5Validate
+            onChange={(e, changed) => {
+              errors.onChange(changed);
+              setLive({ from: formData, data: e.formData });
+              handOver.change(e.formData, changed);
+            }}
+            onBlur={(field, value) => {
+              handOver.flush();
+              errors.onBlur(field);
+              onBlur?.(field, value);
+            }}
+            onSubmit={(e) => {
+              handOver.flush();
+              const found = stepErrors(
+                validator,
+                schema,
+                e.formData,
+                logic,
+              ).errors;
+              if (found.length === 0) return onSubmit(e.formData);
+              setLive({ from: formData, data: e.formData });
+              errors.attempt();
+              focusFirstEditable(form.current, found);
+            }}
+          >
+            {children}
+          </ThemedForm>
+        </RootDataContext.Provider>
+      </FormLogicContext.Provider>
+    </TypedEditsContext.Provider>
   );
 }

@@ -43,6 +43,8 @@ export interface StakeholderWizardProps {
   onChange(next: Stakeholder, stepSchema: RJSFSchema): void;
   /** A typed change waits for typing to pause before it comes through onChange (StepForm's onTyping). */
   onTyping?(): void;
+  /** The typed change has been handed over (StepForm's onTyped), whether or not it changed anything. */
+  onTyped?(): void;
   /**
    * "Continue": saves the step as COMPLETED; resolves false when the server refused it (`noticed`: the page's
    * notice, shown in the wizard, says why).
@@ -61,7 +63,7 @@ export interface StakeholderWizardProps {
  * Focus moves to the step's heading whenever the step changes, so keyboard and screen-reader users follow.
  */
 export function StakeholderWizard(props: StakeholderWizardProps) {
-  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onTyping, onContinue, onClose, onUpload, notice } = props;
+  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onTyping, onTyped, onContinue, onClose, onUpload, notice } = props;
   const styles = useStyles();
   const t = useT();
   const st = useStakeholdersT();
@@ -115,6 +117,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
         logic={logic}
         changesAfterPaint
         onTyping={onTyping}
+        onTyped={onTyped}
         onChange={(data) => onChange(data as Stakeholder, schema)}
         onSubmit={async (data) => {
           if (busy) return;

@@ -394,6 +394,7 @@ export default function StakeholdersPage() {
           onStep={(n) => select(selectedId, n + 1)}
           onChange={onChange}
           onTyping={app.typing}
+          onTyped={app.typed}
           onContinue={onContinueStep}
           onClose={close}
           onUpload={onUpload}
