@@ -1,6 +1,6 @@
 import { INVALID_PROSPECT } from '../../shared/stopCodes';
 import { nameWords } from '../../shared/searchText';
-import { labelOf } from '../../content/lifecycle';
+import { declineReasonLabel, labelOf } from '../../content/lifecycle';
 import { currentLifecycle } from '../prospects/lifecycle';
 import { fieldLabel, fieldMap } from '../../content/fieldMap';
 import { localizedContent } from '../../content/compiledContent';
@@ -129,6 +129,8 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
         ]);
       }
       const lifecycle = await currentLifecycle(app);
+      // A decline reason is kept by its code: worded in the caller's language (older rows' words stay as kept).
+      const words = localizedContent(await app.contentStore.current(), localeOf(request)).built.lifecycle ?? lifecycle;
       const found = await repo.search(app.database.db, criteria, { limit: pageSize, offset: (page - 1) * pageSize, sort, order });
       await audit.record(app.database.db, { prospectId: null, principal: request.principal!, action: 'agent.search', changes: given });
       return {
@@ -143,7 +145,7 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
           status: {
             statusCode: r.statusInfo?.statusCode ?? r.status,
             statusNotes: r.statusInfo?.statusNotes ?? labelOf(lifecycle, r.statusInfo?.statusCode ?? r.status),
-            statusReason: r.statusInfo?.statusReason ?? null,
+            statusReason: declineReasonLabel(words, r.statusInfo?.statusReason) ?? null,
           },
           applicationInfo: { accountType: r.accountType, islamicBanking: r.islamicBanking, accountName: accountName(r.accountType, r.islamicBanking), viewId: r.viewId },
           leadNumber: r.leadNumber,
