@@ -1,9 +1,13 @@
-import { Body1, Button, Title2 } from '@fluentui/react-components';
+import { Body1, Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reloadingForNewRelease } from '../lib/newRelease';
 import { reportError } from '../lib/reportError';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
 import { useT } from '../i18n/useT';
+import { panelColours } from '../theme';
+import { titleFor } from './documentTitle';
+import { Logo } from './Logo';
 
 function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -11,21 +15,68 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
+// The shell's band and column (Shell.tsx) without what could fail again: no session, configuration or application.
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
+  band: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '16px',
+    flexWrap: 'wrap',
+    padding: '12px 48px',
+    color: '#fff',
+    '@media (max-width: 499px)': { padding: '12px 16px' },
+  },
+  main: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalM,
+    padding: '32px 48px',
+    maxWidth: '720px',
+    boxSizing: 'border-box',
+    width: '100%',
+    '@media (max-width: 499px)': { padding: '16px' },
+  },
+  alert: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0, maxWidth: '100%' },
+  heading: { margin: 0 },
+  // The error's own text (often English, from the browser): its direction, long words broken at 320 px.
+  text: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+});
+
 /**
  * Spec: a failure shows 'Error occured' plus the error text (and never a blank page). Spelling as in the spec. In
- * the page's language when the failure happened inside the app's provider, English outside it.
+ * the page's language when the failure happened inside the app's provider, English outside it. A page of its own:
+ * the logo and the language switch on the band (no session, configuration or application is read, so nothing
+ * there can fail again), the heading, the text and the reload button each on a line, and the tab's title.
  */
 export function ErrorMessage({ error }: { error: unknown }) {
+  const styles = useStyles();
   const t = useT();
+  const title = t('error.title');
+  useEffect(() => {
+    document.title = titleFor(title, document.title);
+  }, [title]);
   return (
-    <div role="alert" style={{ padding: 32, maxWidth: 720 }}>
-      <Title2 as="h1">{t('error.title')}</Title2>
-      <Body1 as="p" style={{ whiteSpace: 'pre-wrap' }}>
-        {errorText(error)}
-      </Body1>
-      <Button appearance="primary" onClick={() => window.location.reload()}>
-        {t('error.reload')}
-      </Button>
+    <div className={styles.root}>
+      <header className={styles.band} style={{ backgroundColor: panelColours.standard }}>
+        <Logo variant="standard" />
+        <LanguageSwitcher />
+      </header>
+      <main className={styles.main} id="main">
+        <div role="alert" className={styles.alert}>
+          <Title2 as="h1" block className={styles.heading}>
+            {title}
+          </Title2>
+          <Body1 as="p" block dir="auto" className={styles.text}>
+            {errorText(error)}
+          </Body1>
+        </div>
+        <Button appearance="primary" onClick={() => window.location.reload()}>
+          {t('error.reload')}
+        </Button>
+      </main>
     </div>
   );
 }

@@ -55,4 +55,33 @@ describe('the error boundary', () => {
     expect(screen.getByRole('heading', { name: 'Error occured' })).toBeTruthy();
     expect(screen.getByText('Cannot read the prospect')).toBeTruthy();
   });
+
+  it('is a page: heading, text and button each a block of their own, the logo and language switch on a band, a title', () => {
+    const Boom = () => {
+      throw new Error('Cannot read the prospect');
+    };
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      wrap(
+        <ErrorBoundary>
+          <Boom />
+        </ErrorBoundary>,
+      );
+    } finally {
+      console.error = original;
+    }
+    const heading = screen.getByRole('heading', { level: 1, name: 'Error occured' });
+    const text = screen.getByText('Cannot read the prospect');
+    // Fluent's Title2 / Body1 are inline spans of text unless `block`: the three ran together on one line.
+    expect(getComputedStyle(heading).display).toBe('block');
+    expect(getComputedStyle(text).display).toBe('block');
+    const button = screen.getByRole('button', { name: 'Reload the page' });
+    expect(heading.closest('[role=alert]')!.contains(button)).toBe(false);
+    expect(getComputedStyle(button.parentElement!).flexDirection).toBe('column');
+    expect(screen.getByRole('banner').textContent).toContain('Quick Apply');
+    expect(screen.getByTestId('language-switch')).toBeTruthy();
+    expect(screen.getByRole('main').contains(heading)).toBe(true);
+    expect(document.title).toBe('Error occured – Quick Apply');
+  });
 });
