@@ -3,6 +3,7 @@ import { CalendarRegular } from '@fluentui/react-icons';
 import { type WidgetProps } from '@rjsf/utils';
 import { useMemo, useRef } from 'react';
 import { dateBounds } from '../lib/dateBounds';
+import { isIsoDate } from '../../src/validation/dates';
 import { displayToStored, isoToDisplay, maskDate } from '../lib/masks';
 import { useParentData } from '../lib/ParentDataContext';
 import { useWidgetTexts } from '../lib/WidgetTexts';
@@ -90,7 +91,9 @@ export function DateInput(props: WidgetProps) {
         aria-hidden="true"
         min={bounds.min}
         max={bounds.max}
-        value={/^\d{4}-\d{2}-\d{2}$/.test(String(value ?? '')) ? String(value) : ''}
+        // Only a real calendar date: a typed 31/02/2025 is stored as 2025-02-31 (validation says it is invalid), which
+        // the native input refuses with a console warning on every render. The rule is validation's own (isIsoDate).
+        value={isIsoDate(value) ? value : ''}
         onChange={(e) => e.target.value && onChange(e.target.value)}
       />
       {range && (
