@@ -1,4 +1,4 @@
-import { Body1, Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
+import { Body1, Button, Title2 } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reloadingForNewRelease } from '../lib/newRelease';
@@ -15,35 +15,10 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
-// The shell's band and column (Shell.tsx) without what could fail again: no session, configuration or application.
-const useStyles = makeStyles({
-  root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
-  band: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: '16px',
-    flexWrap: 'wrap',
-    padding: '12px 48px',
-    color: '#fff',
-    '@media (max-width: 499px)': { padding: '12px 16px' },
-  },
-  main: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: tokens.spacingVerticalM,
-    padding: '32px 48px',
-    maxWidth: '720px',
-    boxSizing: 'border-box',
-    width: '100%',
-    '@media (max-width: 499px)': { padding: '16px' },
-  },
-  alert: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0, maxWidth: '100%' },
-  heading: { margin: 0 },
-  // The error's own text (often English, from the browser): its direction, long words broken at 320 px.
-  text: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-});
+// The shell's band (Shell.tsx) without what could fail again: no session, configuration or application. Inline
+// styles: this page is in the entry chunk every page loads (at its budget), and makes no classes. The rest is block
+// flow: heading and text are `block` (Fluent's texts are inline without it), the button on a line of its own.
+const BAND = { display: 'flex', justifyContent: 'space-between', padding: '8px 16px', color: '#fff', background: panelColours.standard } as const;
 
 /**
  * Spec: a failure shows 'Error occured' plus the error text (and never a blank page). Spelling as in the spec. In
@@ -52,24 +27,23 @@ const useStyles = makeStyles({
  * there can fail again), the heading, the text and the reload button each on a line, and the tab's title.
  */
 export function ErrorMessage({ error }: { error: unknown }) {
-  const styles = useStyles();
   const t = useT();
   const title = t('error.title');
-  useEffect(() => {
-    document.title = titleFor(title, document.title);
-  }, [title]);
   return (
-    <div className={styles.root}>
-      <header className={styles.band} style={{ backgroundColor: panelColours.standard }}>
+    <>
+      {/* React puts it in the document's head: the tab says what happened (RouteRoot's title is not running). */}
+      <title>{titleFor(title, '')}</title>
+      <header style={BAND}>
         <Logo variant="standard" />
         <LanguageSwitcher />
       </header>
-      <main className={styles.main} id="main">
-        <div role="alert" className={styles.alert}>
-          <Title2 as="h1" block className={styles.heading}>
+      <main style={{ padding: 16 }} id="main">
+        <div role="alert">
+          <Title2 as="h1" block>
             {title}
           </Title2>
-          <Body1 as="p" block dir="auto" className={styles.text}>
+          {/* The error's own text: long words (an address, a chunk's name) broken at 320 px. */}
+          <Body1 as="p" block style={{ overflowWrap: 'anywhere' }}>
             {errorText(error)}
           </Body1>
         </div>
@@ -77,7 +51,7 @@ export function ErrorMessage({ error }: { error: unknown }) {
           {t('error.reload')}
         </Button>
       </main>
-    </div>
+    </>
   );
 }
 

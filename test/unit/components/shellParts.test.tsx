@@ -30,6 +30,13 @@ describe('the progress list', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/business/ApplicantInfo?rocode=R1', '/business/CompanyInfo?rocode=R1', '/business/StakeholdersInfo?rocode=R1']);
   });
 
+  it('marks only the completed steps when told which (a later page opened by its address marked steps never filled)', () => {
+    wrap(<StepList steps={customerJourney} active={6} done={[1]} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((i) => i.textContent!.includes('(completed)'))).toEqual([true, false, false, false, false, false]);
+    expect(items[5]!.getAttribute('aria-current')).toBe('step');
+  });
+
   it('has no links outside linking mode', () => {
     wrap(<StepList steps={customerJourney} active={4} />);
     expect(screen.queryAllByRole('link')).toHaveLength(0);
@@ -78,7 +85,6 @@ describe('the error boundary', () => {
     expect(getComputedStyle(text).display).toBe('block');
     const button = screen.getByRole('button', { name: 'Reload the page' });
     expect(heading.closest('[role=alert]')!.contains(button)).toBe(false);
-    expect(getComputedStyle(button.parentElement!).flexDirection).toBe('column');
     expect(screen.getByRole('banner').textContent).toContain('Quick Apply');
     expect(screen.getByTestId('language-switch')).toBeTruthy();
     expect(screen.getByRole('main').contains(heading)).toBe(true);
