@@ -36,6 +36,8 @@ export interface ValuePackage {
 export interface ExpressConfig {
   description?: string;
   feeText?: string;
+  /** The sentence naming the fee, `{fee}` standing for feeText ("Charge: {fee}."), translated with the content. */
+  feeLabel?: string;
   termsUrl?: BankingLink;
   termsLinkLabel?: string;
   acceptLabel?: string;

@@ -129,6 +129,7 @@ export interface StatusMove {
   at: string;
   by: LifecycleRole;
   note?: string;
+  /** The decline reason's code (older rows: its English words; moveReasonWords reads both). */
   reason?: string;
 }
 
@@ -139,7 +140,7 @@ export interface ProspectStatusInfo {
   statusNotes: string;
   /** The decline reason's code, when declined. */
   statusReason?: string;
-  /** The decline reason in words. */
+  /** The decline reason in English words: written by rows before reasons were kept by code alone (read, never written). */
   statusReasonText?: string;
   /** The agent's message to the applicant with the latest move. */
   message?: string;
@@ -147,6 +148,36 @@ export interface ProspectStatusInfo {
   requestedDocuments?: RequestableDocument[];
   requestedAt?: string;
   history: StatusMove[];
+}
+
+/**
+ * A decline reason in the words of `lifecycle` (the page's or the message's language: the config's lifecycle is
+ * translated): by its code. A code the lifecycle does not know shows as it is kept (words of the bank's own).
+ */
+export function declineReasonLabel(lifecycle: Pick<Lifecycle, 'declineReasons'> | null | undefined, code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  return lifecycle?.declineReasons.find((r) => r.value === code)?.label ?? code;
+}
+
+/**
+ * The reason of the application's status in words: its code (statusReason) in the lifecycle's language. Rows
+ * written before reasons were kept by code alone also hold the English words (statusReasonText), used when the code
+ * is missing.
+ */
+export function reasonWords(lifecycle: Pick<Lifecycle, 'declineReasons'> | null | undefined, info: Partial<ProspectStatusInfo>): string {
+  if (info.statusReason) return declineReasonLabel(lifecycle, info.statusReason) ?? '';
+  return info.statusReasonText ?? '';
+}
+
+/**
+ * The reason of one move of the timeline in words. New rows keep the code; older ones kept the English words, which
+ * are the status's own reason when they match its statusReasonText (then worded by its code), else shown as kept.
+ */
+export function moveReasonWords(lifecycle: Pick<Lifecycle, 'declineReasons'> | null | undefined, info: Partial<ProspectStatusInfo>, reason: string | undefined): string | undefined {
+  if (!reason) return undefined;
+  if (lifecycle?.declineReasons.some((r) => r.value === reason)) return declineReasonLabel(lifecycle, reason);
+  if (info.statusReason && reason === info.statusReasonText) return declineReasonLabel(lifecycle, info.statusReason);
+  return reason;
 }
 
 export function readStatusInfo(prospect: Record<string, unknown> | undefined): Partial<ProspectStatusInfo> {

@@ -117,6 +117,14 @@ export interface AuditWords {
   byLogic: Record<'derived' | 'hidden' | 'cleared', string>;
   /** A change of status, by the statuses' labels (the arrow points the way the language reads). */
   statusChange(from: string, to: string): string;
+  /** How the applicant or agent saved, by the save's action type ('continue', 'next'; another code as it is). */
+  actionType(code: string): string;
+  /** A step the save completed, by its title (a stakeholder's step with the stakeholder's name). */
+  stepCompleted(title: string): string;
+  /** Older rows: the steps' record changed, without which steps. */
+  completedSteps: string;
+  /** The applicant's declaration confirmed at submit (applicationInfo.declaration, a server field without a form title). */
+  declaration: string;
 }
 
 export function auditWords(locale: Locale): AuditWords {
@@ -127,6 +135,10 @@ export function auditWords(locale: Locale): AuditWords {
       wholeApplication: 'الطلب بالكامل',
       byLogic: { derived: 'محسوب من إجابات أخرى', hidden: 'لم يعد مطلوبًا', cleared: 'تم مسحه' },
       statusChange: (from, to) => `${from} ← ${to}`,
+      actionType: (code) => ({ continue: 'متابعة إلى الخطوة التالية', next: 'التالي' })[code] ?? code,
+      stepCompleted: (title) => `خطوة مكتملة: ${title}`,
+      completedSteps: 'الخطوات المكتملة',
+      declaration: 'تأكيد الإقرار',
     };
   }
   return {
@@ -135,6 +147,10 @@ export function auditWords(locale: Locale): AuditWords {
     wholeApplication: 'The whole application',
     byLogic: { derived: 'worked out from other answers', hidden: 'no longer asked', cleared: 'cleared' },
     statusChange: (from, to) => `${from} → ${to}`,
+    actionType: (code) => ({ continue: 'Continued to the next step', next: 'Next' })[code] ?? code,
+    stepCompleted: (title) => `Step completed: ${title}`,
+    completedSteps: 'Completed steps',
+    declaration: 'Declaration confirmed',
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/repositories/userRepository';
+import { createAuditRepository } from '../../src/server/repositories/auditRepository';
 import { signInCustomer, withConfig } from './authHelpers';
 import { describeEachDatabase, startApp } from './helpers';
 
@@ -118,6 +119,41 @@ describeEachDatabase('agent channel', (db) => {
       expect(entries[0]!.changeLabels[0]).toBe('The whole application');
       for (const label of entries.flatMap((e) => e.changeLabels as string[])) expect(label).not.toMatch(/^\//);
       expect(Date.parse(entries[0]!.at)).toBeLessThanOrEqual(Date.parse(entries[1]!.at));
+    });
+
+    it('records facts (action type, completed steps, document types) and words them in Arabic; older rows\' strings too', async () => {
+      const current = (await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: bearer(agent) })).json() as Json;
+      const saved = await app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: bearer(agent), payload: { prospect: current.prospect, saveType: 'save', actionType: 'continue', version: current.version } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const principal = { kind: 'customer', sub: 'c:971501234567', roles: [] } as never;
+      const audit = createAuditRepository();
+      // A save that completed a step and an upload, as recorded now; then rows of before (strings and paths).
+      await audit.record(app.database.db, { prospectId, principal, action: 'prospect.save', changes: [{ actionType: 'continue' }, { completedSteps: [{ flow: 'companyInfo', step: 'companyDetails' }] }] });
+      await audit.record(app.database.db, { prospectId, principal, action: 'document.upload', changes: [{ documentKey: 'TradeLicense-1', documentType: 'TradeLicense', documentTitle: 'Trade License', fileName: 'TradeLicense-1.pdf', size: 60000 }] });
+      await audit.record(app.database.db, { prospectId, principal, action: 'prospect.submit', changes: ['actionType=continue', '/freeFieldsInfo/freeField5', '/applicationInfo/declaration'] });
+      const raw = (await app.inject({ method: 'GET', url: `/api/agent/prospects/${prospectId}/audit`, headers: bearer(agent) })).json() as { entries: Json[] };
+      expect(raw.entries.find((e) => e.action === 'prospect.save')!.changes).toContainEqual({ actionType: 'continue' });
+      const res = await app.inject({ method: 'GET', url: `/api/agent/prospects/${prospectId}/audit`, headers: { ...bearer(agent), 'accept-language': 'ar' } });
+      const labels = (res.json() as { entries: Json[] }).entries.slice(-4).flatMap((e) => e.changeLabels as string[]);
+      expect(labels).toEqual([
+        'متابعة إلى الخطوة التالية',
+        'متابعة إلى الخطوة التالية',
+        expect.stringMatching(/^خطوة مكتملة: [\u0600-\u06FF]/),
+        'الرخصة التجارية: TradeLicense-1.pdf',
+        'متابعة إلى الخطوة التالية',
+        'الخطوات المكتملة',
+        'تأكيد الإقرار',
+      ]);
+      for (const label of labels) expect(label).not.toMatch(/actionType|freeField|Completed|Declaration|Trade License/);
+      const english = (await app.inject({ method: 'GET', url: `/api/agent/prospects/${prospectId}/audit`, headers: bearer(agent) })).json() as { entries: Json[] };
+      expect(english.entries.slice(-3).flatMap((e) => e.changeLabels as string[])).toEqual([
+        'Continued to the next step',
+        'Step completed: Company Details',
+        'Trade License: TradeLicense-1.pdf',
+        'Continued to the next step',
+        'Completed steps',
+        'Declaration confirmed',
+      ]);
     });
 
     it("answers in the request's language: the applicant, the whole application and the fields' titles in Arabic", async () => {

@@ -145,7 +145,8 @@ describeEachDatabase('agent search', (db) => {
       .execute();
     const [second] = (await search({ prospectId: ids.haddad2 })).searchResult;
     expect(second!.status).toEqual({ statusCode: 'DOCUMENTS_NEEDED', statusNotes: 'Documents needed', statusReason: 'Trade licence copy unreadable' });
-    // A decline's reason is a code of the reason list with its words beside it: the words are shown, not the code.
+    // A decline's reason is a code of the reason list: its words in the caller's language are shown, not the code
+    // (nor the English words an older row kept beside it).
     await app.database.db
       .updateTable('prospects')
       .set({
@@ -157,7 +158,9 @@ describeEachDatabase('agent search', (db) => {
       .where('id', '=', ids.haddad2!)
       .execute();
     const [declined] = (await search({ prospectId: ids.haddad2 })).searchResult;
-    expect(declined!.status).toEqual({ statusCode: 'DECLINED', statusNotes: 'Declined', statusReason: 'The company is not eligible for this account' });
+    expect(declined!.status).toEqual({ statusCode: 'DECLINED', statusNotes: 'Declined', statusReason: 'The business is not eligible for this account' });
+    const arabic = await app.inject({ method: 'POST', url: '/api/products/stp-accounts/prospects/search', headers: { ...bearer(agent), 'accept-language': 'ar' }, payload: { prospectId: ids.haddad2 } });
+    expect(arabic.json().searchResult[0].status.statusReason).toBe('النشاط التجاري غير مؤهل لهذا الحساب');
   });
 
   it('refuses a mobile with letters and a name criterion of punctuation only finds by nothing else', async () => {

@@ -72,6 +72,40 @@ suite('focus, errors on the first press, standalone link targets (Chromium)', ()
     await context.close();
   });
 
+  it('a refused file (a .txt, then a 6 MB PDF) at 360 px keeps the focus on the row\'s button, which names the error; each refusal is announced', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    interceptFileChoosers(page);
+    await signInAsNewApplicant(page, server, newApplicant());
+    await page.goto(`${server.url}/business/UploadDocuments`);
+    await waitForPage(page, 'Upload Documents');
+    const row = page.locator('li[data-document-key]').first();
+    const upload = row.getByRole('button', { name: /^Upload / });
+    const label = (await upload.getAttribute('aria-label'))!;
+    const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      await upload.focus();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      await chooser.setFiles(file);
+    };
+    await choose({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(60_000, 'a') });
+    await row.getByRole('alert').filter({ hasText: 'Supported formats are PDF, JPG and PNG' }).waitFor();
+    await expect.poll(() => focused(page)).toBe(`button ${label}`);
+    await choose({ name: 'large.pdf', mimeType: 'application/pdf', buffer: makePdf(6 * 1024 * 1024, 'large') });
+    // The spec's own words (001 §5 'Document upload'): 'File size exceeded (5Mb maximum)'.
+    const alert = row.getByRole('alert');
+    await alert.filter({ hasText: 'File size exceeded (5Mb maximum)' }).waitFor();
+    await expect.poll(() => focused(page)).toBe(`button ${label}`);
+    const errorId = await alert.getAttribute('id');
+    await expect(upload.getAttribute('aria-describedby')).resolves.toBe(errorId);
+    // A new alert element for each refusal (the same words twice would not be read again by a screen reader).
+    const before = await alert.getAttribute('data-attempt');
+    expect(before).toBeTruthy();
+    await choose({ name: 'large.pdf', mimeType: 'application/pdf', buffer: makePdf(6 * 1024 * 1024, 'large') });
+    await expect.poll(() => alert.getAttribute('data-attempt')).not.toBe(before);
+    await expect.poll(() => focused(page)).toBe(`button ${label}`);
+    await context.close();
+  });
+
   it('agent invite: Send with a bad e-mail, a bad mobile and no account type shows all three errors at once', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readCompletedSteps } from '../../src/app/features/application/completedSteps';
 import { toExtraErrors } from '../../src/app/features/application/extraErrors';
 import { fieldErrorsOf } from '../../src/app/features/application/store';
-import { pageSteps, resumePath, type FlowDef } from '../../src/app/features/journey/journeySteps';
+import { journeyDone, pageSteps, resumePath, type FlowDef } from '../../src/app/features/journey/journeySteps';
 import { ApiRequestError } from '../../src/app/lib/secureFetch';
 
 const flows: Record<string, FlowDef> = {
@@ -98,5 +98,31 @@ describe('server field errors on the inputs', () => {
     });
     expect(toExtraErrors(errors, '/signatoryInfo/1')).toEqual({ kycDetails: { dateOfBirth: { __errors: ['Date of birth is not filled'] } } });
     expect(toExtraErrors(errors, '/signatoryInfo/0')).toEqual({});
+  });
+});
+
+describe('the journey steps an application has completed (the progress list marks only these)', () => {
+  const person = (id: string) => ({ signatoryId: id, firstName: 'Amal', lastName: id, kycDetails: { isSignatory: true, isShareholderACompany: false } });
+  const prospect = (steps: unknown[], signatoryInfo: unknown[] = []) => withSteps(steps, { signatoryInfo }) as never;
+
+  it('a brand-new application has only Basic Information done, whatever page is open', () => {
+    expect(journeyDone(flows, prospect([]), [])).toEqual([1]);
+  });
+
+  it('marks a page done only when each of its steps is, stakeholders only with stakeholders, documents once the services were begun', () => {
+    const company = ['companyDetails', 'companyIndustry', 'companyLicense'].map((s) => done('companyInfo', s));
+    let p = prospect(company);
+    expect(journeyDone(flows, p, readCompletedSteps(p))).toEqual([1, 2]);
+    const people = [done('stakeholderPerson', 'stakeholderPersonalInfo', 's1')];
+    const fq = [done('finalQuestionsCompany', 'fqBranches'), done('finalQuestionsSignatory', 'fqSignatoryPersonal', 's1'), done('finalQuestionsSignatory', 'fqSignatoryEmployment', 's1')];
+    p = prospect([...company, ...people, ...fq], [person('s1')]);
+    expect(journeyDone(flows, p, readCompletedSteps(p))).toEqual([1, 2, 3, 4]);
+    p = prospect([...company, ...people, ...fq, done('selectServices', 'ssExpress')], [person('s1')]);
+    expect(journeyDone(flows, p, readCompletedSteps(p))).toEqual([1, 2, 3, 4, 5]);
+    p = prospect([...company, ...people, ...fq, done('selectServices', 'ssExpress'), done('selectServices', 'ssAccountDetails')], [person('s1')]);
+    expect(journeyDone(flows, p, readCompletedSteps(p))).toEqual([1, 2, 3, 4, 5, 6]);
+    // Final questions of a second stakeholder not answered: step 4 is not done.
+    p = prospect([...company, ...people, done('stakeholderPerson', 'stakeholderPersonalInfo', 's2'), ...fq], [person('s1'), person('s2')]);
+    expect(journeyDone(flows, p, readCompletedSteps(p))).toEqual([1, 2, 3]);
   });
 });

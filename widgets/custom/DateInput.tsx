@@ -15,6 +15,14 @@ const useStyles = makeStyles({
   wrap: { position: 'relative', display: 'block', maxWidth: '100%' },
 });
 
+/**
+ * What the native date input may be given: a yyyy-MM-dd that is a day of the calendar, else ''. A typed 31/02/2025 is
+ * stored as 2025-02-31 (validation says it is invalid), which Chromium refuses with a console warning on every
+ * render. The browser's own test (the day read back is the day given), not validation's isIsoDate: the input's rule,
+ * and no more code in the form pages' chunks (the stakeholders page is at its size budget).
+ */
+const nativeDate = (value: unknown): string => (typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value) && new Date(value).getUTCDate() === +value.slice(8) ? value : '');
+
 /** dd/MM/yyyy for an ISO date, for messages and attributes. */
 const display = (iso: string | undefined) => (iso ? isoToDisplay(iso) : undefined);
 
@@ -90,7 +98,7 @@ export function DateInput(props: WidgetProps) {
         aria-hidden="true"
         min={bounds.min}
         max={bounds.max}
-        value={/^\d{4}-\d{2}-\d{2}$/.test(String(value ?? '')) ? String(value) : ''}
+        value={nativeDate(value)}
         onChange={(e) => e.target.value && onChange(e.target.value)}
       />
       {range && (

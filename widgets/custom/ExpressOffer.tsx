@@ -50,7 +50,9 @@ export function ExpressOffer(props: WidgetProps) {
   const [notice, setNotice] = useState(false);
   const [error, setError] = useState(false);
   const termsUrl = str(options.termsUrl) ?? linkFor(offer.termsUrl, context.islamic === true);
-  const offerText = str(options.offerText) ?? ([offer.description, offer.feeText && `Charge: ${offer.feeText}.`].filter(Boolean).join(' ') || EXPRESS_TEXTS.offer);
+  // The fee's sentence is the content's (products.json express.feeLabel, translated with it): no English words here.
+  const fee = offer.feeText && (offer.feeLabel ? offer.feeLabel.replace('{fee}', offer.feeText) : offer.feeText);
+  const offerText = str(options.offerText) ?? ([offer.description, fee].filter(Boolean).join(' ') || EXPRESS_TEXTS.offer);
   const readFirst = str(options.readTermsNotice) ?? offer.readTermsNotice ?? EXPRESS_TEXTS.readFirst;
   // The confirmation's words are the schema's (its title, translated with the content: schemas/i18n).
   const acceptLabel = str((schema.properties?.[termsField] as { title?: unknown } | undefined)?.title) ?? EXPRESS_TEXTS.accept;

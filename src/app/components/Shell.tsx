@@ -77,6 +77,11 @@ export interface ShellProps {
   /** Another progress list than the customer journey (the agent's: Search Applications, Send Invite) and its active step. */
   steps?: JourneyStep[];
   activeStep?: number;
+  /**
+   * The steps the application completed (journey/journeyProgress.ts): only these are marked. Without it, the steps
+   * before the active one (pages before an application, the agent's list).
+   */
+  done?: readonly number[];
   children: ReactNode;
 }
 
@@ -108,7 +113,7 @@ function usePanelState(forced: PanelVariant | undefined): { variant: PanelVarian
 }
 
 /** The page frame: left panel coloured by account type, logo, progress list, header line, then the page. */
-export function Shell({ title, variant, showSteps = true, linking = false, steps = customerJourney, activeStep, children }: ShellProps) {
+export function Shell({ title, variant, showSteps = true, linking = false, steps = customerJourney, activeStep, done, children }: ShellProps) {
   const styles = useStyles();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -151,7 +156,7 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
         <Text as="p" className={styles.title}>
           {title}
         </Text>
-        {showSteps && <StepList steps={steps} active={active} linking={linking} search={search} />}
+        {showSteps && <StepList steps={steps} active={active} linking={linking} search={search} done={done} />}
       </nav>
       <div className={styles.column}>
         <div className={styles.topBar}>

@@ -59,16 +59,18 @@ export interface StepListProps {
   /** Linking mode: earlier steps (and the active one) are links back to their page. */
   linking?: boolean;
   search?: string;
+  /** The steps completed (check mark, '(completed)'); every step before the active one when not given. */
+  done?: readonly number[];
 }
 
-/** The progress list (spec 001 §2): the active step has a marker, earlier steps are filled. */
-export const StepList = memo(function StepList({ steps, active, linking = false, search = '' }: StepListProps) {
+/** The progress list (spec 001 §2): the active step has a marker, completed steps are filled. */
+export const StepList = memo(function StepList({ steps, active, linking = false, search = '', done: completed }: StepListProps) {
   const styles = useStyles();
   const t = useT();
   return (
     <ol className={styles.list} aria-label={t('steps.label')}>
       {steps.map((s) => {
-        const done = s.step < active;
+        const done = completed ? completed.includes(s.step) : s.step < active;
         const isActive = s.step === active;
         const content = (
           <>

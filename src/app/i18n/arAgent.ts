@@ -76,7 +76,7 @@ export const arAgent: Record<AgentMessageId, string> = {
   'agent.docs.loading': 'جارٍ تحميل المستندات',
   'agent.docs.none': 'لا توجد مستندات مطلوبة حتى الآن.',
   'agent.docs.companyDocuments': 'مستندات الشركة',
-  'agent.docs.companyBankStatements': 'كشوف الحساب البنكية للشركة',
+  'agent.docs.companyBankStatements': 'كشوف الحساب المصرفية للشركة',
   'agent.docs.companyAddressProof': 'إثبات عنوان الشركة',
   'agent.docs.companyInvoices': 'فواتير الشركة',
   'agent.docs.stakeholder': 'مستندات أصحاب العلاقة في الشركة',

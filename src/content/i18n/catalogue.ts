@@ -89,7 +89,7 @@ function flowTexts(flows: Json, out: string[]): void {
 const PRODUCT_TEXT_KEYS = new Set([
   'title', 'comparisonTitle', 'label', 'name', 'description', 'notice', 'noticeProductName', 'declineButton', 'text', 'textIslamic',
   'costText', 'includedLabel', 'buttonLabel', 'selectedLabel', 'notSelectedLabel', 'disabledLabelForForeignCurrency', 'upgradeLabel',
-  'aedOnly', 'foreignCurrency', 'selectOne', 'feeText', 'termsLinkLabel', 'acceptLabel', 'declineLabel', 'readTermsNotice', 'termsError',
+  'aedOnly', 'foreignCurrency', 'selectOne', 'feeText', 'feeLabel', 'termsLinkLabel', 'acceptLabel', 'declineLabel', 'readTermsNotice', 'termsError',
 ]);
 
 function keyedTexts(node: Json, pointer: string, keys: ReadonlySet<string>, out: string[]): void {

@@ -8,6 +8,7 @@ import type { DocumentRow } from '../repositories/documentRepository';
 import type { DocumentVerification } from '../repositories/bankRecordRepository';
 import type { SignatoryScreening } from '../screening/runScreening';
 import type { InlineFile } from './bankFileEncryption';
+import { auditActionType } from './auditFacts';
 import { addBankRecords, type BankRecords, takeImportedRecords } from './bankRecords';
 
 type Obj = Record<string, unknown>;
@@ -158,8 +159,8 @@ export function withServerRecord(document: Obj, prospectId: string, record: Expo
   const saved = record.audit?.filter((e) => SAVE_ACTION.test(e.action)).at(-1);
   if (saved) {
     section('applicationInfo').saveType = SAVE_ACTION.exec(saved.action)![1];
-    const action = saved.changes?.find((c): c is string => typeof c === 'string' && c.startsWith('actionType='));
-    if (action) section('applicationInfo').actionType = action.slice('actionType='.length);
+    const action = auditActionType(saved.changes);
+    if (action) section('applicationInfo').actionType = action;
   }
   if (record.uploads?.length) out.documents = documentLists(prospectId, record.uploads, record);
   if (record.bankRecords) addBankRecords(out, record.bankRecords);

@@ -8,6 +8,7 @@ import {
   type Lifecycle,
   type LifecycleRole,
   labelOf,
+  reasonWords,
   missingRequested,
   type ProspectStatusInfo,
   readStatusInfo,
@@ -119,12 +120,16 @@ export function withStatus(
   const info: ProspectStatusInfo = {
     status: move.to,
     statusNotes: labelOf(lifecycle, move.to),
-    ...(move.reason ? { statusReason: move.reason.value, statusReasonText: move.reason.label } : {}),
-    ...(move.note ? { message: move.note } : {}),
+    // The reason by its code only: the pages word it in their language (lifecycle.json declineReasons and its
+    // catalogue). Rows written before this kept the English words in statusReasonText; readers fall back to them.
+    ...(move.reason ? { statusReason: move.reason.value } : {}),
+    // A note of the system's own moves (the screening checks that matched) is for the bank: the audit row keeps
+    // it; the applicant's 'Message from the bank' is only what an agent wrote.
+    ...(move.note && move.by !== 'system' ? { message: move.note } : {}),
     ...(target?.awaitsDocuments && move.requested?.length ? { requestedDocuments: move.requested, requestedAt: at } : {}),
     history: [
       ...(Array.isArray(before.history) ? before.history : []),
-      { from: move.from, to: move.to, at, by: move.by, ...(move.note ? { note: move.note } : {}), ...(move.reason ? { reason: move.reason.label } : {}) },
+      { from: move.from, to: move.to, at, by: move.by, ...(move.note && move.by !== 'system' ? { note: move.note } : {}), ...(move.reason ? { reason: move.reason.value } : {}) },
     ],
   };
   return { ...document, prospectStatusInfo: info };
@@ -173,7 +178,7 @@ export async function moveInTransaction(
       ...(role === 'system' ? { actorKind: 'system' } : {}),
     },
   });
-  const result: MoveResult = { row: saved, entered: [input.to], accounts, ...(note ? { note } : {}) };
+  const result: MoveResult = { row: saved, entered: [input.to], accounts, ...(note && role !== 'system' ? { note } : {}) };
   const then = lifecycle.states[input.to]?.then;
   if (then) {
     const next = await moveInTransaction(trx, ctx, saved, SYSTEM, { to: then });
@@ -271,7 +276,7 @@ export async function notifyApplicant(app: FastifyInstance, lifecycle: Lifecycle
       prospectId: row.id,
       status: labelOf(words, status),
       note: noteLine(result.note, locale),
-      reason: info.statusReasonText ?? '',
+      reason: reasonWords(words, info),
       documents: (info.requestedDocuments ?? []).map((d) => `- ${d.documentTitle}`).join('\n'),
       accounts: result.accounts.map((a) => `- ${a.currency}: ${formatIban(a.accountNo)}`).join('\n'),
     };

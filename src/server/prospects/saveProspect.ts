@@ -13,6 +13,7 @@ import type { Principal } from '../security/principal';
 import { ANNEXURE_SECTION, withAnnexureUploads } from './agentOnly';
 import { namesProof, withProofUploads } from './proofUploads';
 import { changedPaths } from './changedPaths';
+import { COMPLETED_STEPS_PATH } from './auditFacts';
 import { markCompleted, reconcileStakeholderSteps } from './completedSteps';
 import { acceptClientDocument, fieldsValidation } from './clientDocument';
 import { applyFormLogic } from './applyFormLogic';
@@ -181,7 +182,22 @@ export async function saveProspect(
 
   const write = { id: row.id, expectedVersion: version, document, schemaVersion: String(content.number), ...(expectedXmin === undefined ? {} : { expectedXmin }) };
   // The save's actionType leads its changes: the export reads the last save's back (the bank's applicationInfo.actionType).
-  const audited = { prospectId: row.id, principal, action: submit ? 'prospect.submit' : `prospect.${saveType}`, changes: [...(actionType ? [`actionType=${actionType}`] : []), ...changedPaths(row.document, document), ...logic.audit] };
+  // Facts, not words: the action type and the steps this save completed (by flow and step id, the stakeholder by
+  // id) are recorded as such, and the agent's page words them in its language (routes/agent.ts). Older rows hold
+  // "actionType=continue" and the path of freeField5; both are still read.
+  const paths = changedPaths(row.document, document);
+  const steps = completeSteps.map((s) => ({
+    flow: s.flow,
+    step: s.step,
+    ...(s.at ? { signatoryId: String(((document.signatoryInfo as Obj[])[signatoryIndex!] ?? {}).signatoryId ?? signatoryIndex) } : {}),
+  }));
+  const changes = [
+    ...(actionType ? [{ actionType }] : []),
+    ...(steps.length ? [{ completedSteps: steps }] : []),
+    ...(steps.length ? paths.filter((p) => p !== COMPLETED_STEPS_PATH) : paths),
+    ...logic.audit,
+  ];
+  const audited = { prospectId: row.id, principal, action: submit ? 'prospect.submit' : `prospect.${saveType}`, changes };
   // The applicant's language of this visit: the status messages (a submit's among them) are sent in it.
   if (principal.kind === 'customer' && row.locale !== locale) await createProspectRepository().setLocale(app.database.db, row.id, locale);
   try {

@@ -109,7 +109,7 @@ function toSummary(r: { id: string; company_name: string | null; applicant_name:
     info && typeof info === 'object' && !Array.isArray(info)
       ? (() => {
           const i = info as Record<string, unknown>;
-          const out = { statusCode: text(i.statusCode) ?? text(i.status), statusNotes: text(i.statusNotes), statusReason: text(i.statusReasonText) ?? text(i.statusReason) ?? text(i.reason) };
+          const out = { statusCode: text(i.statusCode) ?? text(i.status), statusNotes: text(i.statusNotes), statusReason: text(i.statusReason) ?? text(i.statusReasonText) ?? text(i.reason) };
           return out.statusCode || out.statusNotes || out.statusReason ? out : null;
         })()
       : null;

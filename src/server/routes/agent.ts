@@ -1,6 +1,21 @@
 import { INVALID_PROSPECT } from '../../shared/stopCodes';
 import { nameWords } from '../../shared/searchText';
-import { labelOf } from '../../content/lifecycle';
+import { declineReasonLabel, labelOf } from '../../content/lifecycle';
+import { actionTypeOf, COMPLETED_STEPS_PATH, completedStepsOf, type CompletedStepFact } from '../prospects/auditFacts';
+
+/** The applicant's declaration at submit: a server field (serverFields.schema.json) the catalogues do not word. */
+const DECLARATION_PATH = '/applicationInfo/declaration';
+
+/** Every document of documents.json (groups, sections, documents) with its type and title, in the content's order. */
+function documentTitles(node: unknown, out: { documentType: string; documentTitle: string }[] = []): { documentType: string; documentTitle: string }[] {
+  if (Array.isArray(node)) for (const n of node) documentTitles(n, out);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (typeof o.documentType === 'string' && typeof o.documentTitle === 'string') out.push({ documentType: o.documentType, documentTitle: o.documentTitle });
+    for (const v of Object.values(o)) if (v && typeof v === 'object') documentTitles(v, out);
+  }
+  return out;
+}
 import { currentLifecycle } from '../prospects/lifecycle';
 import { fieldLabel, fieldMap } from '../../content/fieldMap';
 import { localizedContent } from '../../content/compiledContent';
@@ -129,6 +144,8 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
         ]);
       }
       const lifecycle = await currentLifecycle(app);
+      // A decline reason is kept by its code: worded in the caller's language (older rows' words stay as kept).
+      const words = localizedContent(await app.contentStore.current(), localeOf(request)).built.lifecycle ?? lifecycle;
       const found = await repo.search(app.database.db, criteria, { limit: pageSize, offset: (page - 1) * pageSize, sort, order });
       await audit.record(app.database.db, { prospectId: null, principal: request.principal!, action: 'agent.search', changes: given });
       return {
@@ -143,7 +160,7 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
           status: {
             statusCode: r.statusInfo?.statusCode ?? r.status,
             statusNotes: r.statusInfo?.statusNotes ?? labelOf(lifecycle, r.statusInfo?.statusCode ?? r.status),
-            statusReason: r.statusInfo?.statusReason ?? null,
+            statusReason: declineReasonLabel(words, r.statusInfo?.statusReason) ?? null,
           },
           applicationInfo: { accountType: r.accountType, islamicBanking: r.islamicBanking, accountName: accountName(r.accountType, r.islamicBanking), viewId: r.viewId },
           leadNumber: r.leadNumber,
@@ -294,19 +311,46 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
       const LOGIC: Record<string, string> = said.byLogic;
       const words = (pointer: string) =>
         pointer === '/' || pointer === '' ? said.wholeApplication : (fieldLabel(fields, pointer) ?? pointer.split('/').filter(Boolean).join(' › '));
-      const describe = (change: unknown): string => {
-        if (typeof change === 'string') return change.startsWith('/') ? words(change) : change;
+      // A step by its title in the request's language (a stakeholder's with the stakeholder's name, when known).
+      const stepTitle = (s: CompletedStepFact, names: Map<string, string>) => {
+        const title = built.flows[s.flow]?.steps.find((x) => x.step === s.step)?.title ?? s.step;
+        const who = s.signatoryId === undefined ? undefined : names.get(s.signatoryId);
+        return who ? `${title} (${who})` : title;
+      };
+      // A document by its type in the request's language (documents.json and its catalogue); a title with the
+      // stakeholder's name in it, or a type the documents do not list, as the upload recorded it.
+      const typeTitles = new Map<string, string>();
+      for (const t of documentTitles(built.documents)) if (!typeTitles.has(t.documentType)) typeTitles.set(t.documentType, t.documentTitle);
+      const documentWords = (c: Record<string, unknown>) => {
+        const byType = typeof c.documentType === 'string' ? typeTitles.get(c.documentType) : undefined;
+        if (byType && !byType.includes('{')) return byType;
+        return typeof c.documentTitle === 'string' && c.documentTitle ? c.documentTitle : String(c.documentKey);
+      };
+      const describe = (change: unknown, names: Map<string, string>): string[] => {
+        const action = actionTypeOf(change);
+        if (action !== undefined) return [said.actionType(action)];
+        const steps = completedStepsOf(change);
+        if (steps) return steps.map((s) => said.stepCompleted(stepTitle(s, names)));
+        if (change === COMPLETED_STEPS_PATH) return [said.completedSteps];
+        if (change === DECLARATION_PATH) return [said.declaration];
+        if (typeof change === 'string') return [change.startsWith('/') ? words(change) : change];
         if (change && typeof change === 'object') {
           const c = change as Record<string, unknown>;
-          if (typeof c.path === 'string') return `${words(c.path)}${typeof c.byLogic === 'string' ? ` (${LOGIC[c.byLogic] ?? c.byLogic})` : ''}`;
+          if (typeof c.path === 'string') return [`${words(c.path)}${typeof c.byLogic === 'string' ? ` (${LOGIC[c.byLogic] ?? c.byLogic})` : ''}`];
           if (typeof c.documentKey === 'string') {
-            const title = typeof c.documentTitle === 'string' && c.documentTitle ? c.documentTitle : c.documentKey;
-            return typeof c.fileName === 'string' ? `${title}: ${c.fileName}` : title;
+            const title = documentWords(c);
+            return [typeof c.fileName === 'string' ? `${title}: ${c.fileName}` : title];
           }
-          if (typeof c.from === 'string' && typeof c.to === 'string') return said.statusChange(labelOf(lifecycle, c.from), labelOf(lifecycle, c.to));
+          if (typeof c.from === 'string' && typeof c.to === 'string') return [said.statusChange(labelOf(lifecycle, c.from), labelOf(lifecycle, c.to))];
         }
-        return JSON.stringify(change);
+        return [JSON.stringify(change)];
       };
+      const prospect = await repo.findById(app.database.db, prospectId);
+      const stakeholderNames = new Map<string, string>();
+      (Array.isArray(prospect?.document.signatoryInfo) ? (prospect.document.signatoryInfo as Record<string, unknown>[]) : []).forEach((s, i) => {
+        const name = [s?.fullName, [s?.firstName, s?.lastName].filter(Boolean).join(' ')].find((n) => typeof n === 'string' && n.trim());
+        if (typeof name === 'string') stakeholderNames.set(String(s.signatoryId ?? i), name);
+      });
       // Staff appear by name (their subject is user:<id>); applicants as "Applicant", the system as "System".
       const staffIds = [...new Set(entries.map((e) => /^user:(.+)$/.exec(e.actor)?.[1]).filter((id): id is string => !!id))];
       const names = new Map<string, string>();
@@ -321,7 +365,7 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
           actorKind: e.actorKind,
           action: e.action,
           changes: auditChanges(e.changes),
-          changeLabels: auditChanges(e.changes).map(describe),
+          changeLabels: auditChanges(e.changes).flatMap((c) => describe(c, stakeholderNames)),
         })),
       };
     },

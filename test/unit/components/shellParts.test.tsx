@@ -30,6 +30,13 @@ describe('the progress list', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/business/ApplicantInfo?rocode=R1', '/business/CompanyInfo?rocode=R1', '/business/StakeholdersInfo?rocode=R1']);
   });
 
+  it('marks only the completed steps when told which (a later page opened by its address marked steps never filled)', () => {
+    wrap(<StepList steps={customerJourney} active={6} done={[1]} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((i) => i.textContent!.includes('(completed)'))).toEqual([true, false, false, false, false, false]);
+    expect(items[5]!.getAttribute('aria-current')).toBe('step');
+  });
+
   it('has no links outside linking mode', () => {
     wrap(<StepList steps={customerJourney} active={4} />);
     expect(screen.queryAllByRole('link')).toHaveLength(0);
@@ -54,5 +61,33 @@ describe('the error boundary', () => {
     }
     expect(screen.getByRole('heading', { name: 'Error occured' })).toBeTruthy();
     expect(screen.getByText('Cannot read the prospect')).toBeTruthy();
+  });
+
+  it('is a page: heading, text and button each a block of their own, the logo and language switch on a band, a title', () => {
+    const Boom = () => {
+      throw new Error('Cannot read the prospect');
+    };
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      wrap(
+        <ErrorBoundary>
+          <Boom />
+        </ErrorBoundary>,
+      );
+    } finally {
+      console.error = original;
+    }
+    const heading = screen.getByRole('heading', { level: 1, name: 'Error occured' });
+    const text = screen.getByText('Cannot read the prospect');
+    // Fluent's Title2 / Body1 are inline spans of text unless `block`: the three ran together on one line.
+    expect(getComputedStyle(heading).display).toBe('block');
+    expect(getComputedStyle(text).display).toBe('block');
+    const button = screen.getByRole('button', { name: 'Reload the page' });
+    expect(heading.closest('[role=alert]')!.contains(button)).toBe(false);
+    expect(screen.getByRole('banner').textContent).toContain('Quick Apply');
+    expect(screen.getByTestId('language-switch')).toBeTruthy();
+    expect(screen.getByRole('main').contains(heading)).toBe(true);
+    expect(document.title).toBe('Error occured – Quick Apply');
   });
 });

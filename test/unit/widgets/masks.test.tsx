@@ -88,6 +88,30 @@ describe('DateInput', () => {
     expect(input().value).toBe('15/01/2026');
     expect(w.last()).toBe('2026-01-15');
   });
+  it('gives the hidden native date input only a real date (31/02/2025 flooded the console with warnings)', () => {
+    const given: string[] = [];
+    const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
+    Object.defineProperty(HTMLInputElement.prototype, 'value', {
+      configurable: true,
+      get: native.get,
+      set(this: HTMLInputElement, v: string) {
+        if (this.type === 'date') given.push(v);
+        native.set!.call(this, v);
+      },
+    });
+    try {
+      const w = renderWidget(widgets.DateInput!);
+      type('31022025');
+      expect(w.last()).toBe('2025-02-31');
+      const picker = document.querySelector<HTMLInputElement>('input[type=date]')!;
+      expect(picker.getAttribute('value') ?? '').toBe('');
+      expect(given.filter((v) => v !== '')).toEqual([]);
+      type('28022025');
+      expect(picker.getAttribute('value')).toBe('2025-02-28');
+    } finally {
+      Object.defineProperty(HTMLInputElement.prototype, 'value', native);
+    }
+  });
   it('shows a stored date as dd/MM/yyyy', () => {
     renderWidget(widgets.DateInput!, { value: '2025-12-31' });
     expect(input().value).toBe('31/12/2025');

@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
+import { join } from 'node:path';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preloadWidgets, widgets, type ValuePackage } from '../../../widgets';
 import { EXPRESS_TEXTS } from '../../../widgets/custom/ExpressOffer';
 import { PackageCards } from '../../../widgets/custom/PackageCards';
 import { renderWidget } from './renderWidget';
+import { localizeFiles } from '../../../src/content/i18n/catalogue';
+import { hardCodedTexts, hardCodedTextsIn } from '../../../scripts/lib/hardCodedText';
+import { readSchemas } from '../readSchemas';
 
 afterEach(cleanup);
 
@@ -97,6 +101,28 @@ describe('ExpressOffer', () => {
     expect(screen.queryByText(EXPRESS_TEXTS.readFirst)).toBeNull();
     fireEvent.click(checkbox());
     expect((checkbox() as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("in Arabic the offer names its fee in Arabic: the fee's sentence is the content's (no English 'Charge:')", () => {
+    const files = readSchemas();
+    const express = (localizeFiles(files as never, 'ar')['products.json'] as { express: Record<string, unknown> }).express;
+    renderWidget(widgets.ExpressOffer!, { schema: { type: 'boolean' }, options, formContext: { products: { express } } });
+    const offer = screen.getByText((_, el) => el?.tagName === 'SPAN' && (el.textContent ?? '').includes('250'));
+    expect(offer.textContent).toBe('خدمتنا ذات الأولوية تُسرّع إنجاز طلبك. الرسوم: 250 درهمًا إماراتيًا + ضريبة القيمة المضافة.');
+    expect(offer.textContent).not.toMatch(/[A-Za-z]/);
+    cleanup();
+    const english = (files['products.json'] as { express: Record<string, unknown> }).express;
+    renderWidget(widgets.ExpressOffer!, { schema: { type: 'boolean' }, options, formContext: { products: { express: english } } });
+    expect(screen.getByText('Our priority service fast-tracks your application. Charge: AED 250 + VAT.')).toBeTruthy();
+  });
+
+  it('the i18n check finds English written into a widget (the old Express offer line) and none in widgets/ now', () => {
+    const old = "const offerText = [offer.description, offer.feeText && `Charge: ${offer.feeText}.`].join(' ');";
+    expect(hardCodedTexts('widgets/custom/ExpressOffer.tsx', old)).toEqual([{ where: 'widgets/custom/ExpressOffer.tsx:1', text: 'Charge:  .' }]);
+    expect(hardCodedTexts('w.tsx', 'const a = <div aria-label="Close it">Read more</div>;').map((h) => h.text)).toEqual(['Close it', 'Read more']);
+    // English catalogues by design, styles and identifiers are not texts to translate.
+    expect(hardCodedTexts('w.tsx', "const ENGLISH = { upload: (n) => `Upload ${n}` }; const s = makeStyles({ a: { border: `${x} solid ${y}` } }); const c = <div className=\"box wide\" />;")).toEqual([]);
+    expect(hardCodedTextsIn(join(import.meta.dirname, '..', '..', '..', 'widgets'))).toEqual([]);
   });
 
   it("'Yes' needs the checkbox, then stores true and tells the page; 'No, thanks' stores false", () => {

@@ -27,7 +27,7 @@ import { useStepValidator } from '../forms/stepValidator';
 import { useApi } from '../session/session';
 import { useAgentT } from '../../i18n/useAgentT';
 import type { AgentMessageId } from '../../i18n/enAgent';
-import { labelOf } from '../../../content/lifecycle';
+import { declineReasonLabel, labelOf } from '../../../content/lifecycle';
 import { AgentLayout, WithAgentConfig } from './AgentLayout';
 import { accountNameOf, useAgentLocale, useFormatDateTime } from './agentIntl';
 import { extraErrorsOf, fieldErrorsOf, useMessageOf } from './fieldErrors';
@@ -214,7 +214,8 @@ function SearchForm({ config }: { config: AppConfig }) {
                           <TableCell data-label={label('account')}>{accountNameOf(config, t, r.applicationInfo?.accountType, r.applicationInfo?.islamicBanking) || r.applicationInfo?.accountName || '—'}</TableCell>
                           <TableCell data-label={label('status')}>
                             {(r.status.statusCode ? labelOf(config.lifecycle, r.status.statusCode) : r.status.statusNotes) || '—'}
-                            {r.status.statusReason && <Caption1 block>{r.status.statusReason}</Caption1>}
+                            {/* A code in the page's language; older rows' English words as kept. */}
+                            {r.status.statusReason && <Caption1 block>{declineReasonLabel(config.lifecycle, r.status.statusReason)}</Caption1>}
                           </TableCell>
                           <TableCell data-label={label('lastModified')}>{dateTime(r.lastModified)}</TableCell>
                         </TableRow>

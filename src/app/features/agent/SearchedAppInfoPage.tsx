@@ -49,8 +49,23 @@ const useStyles = makeStyles({
   list: { display: 'grid', gridTemplateColumns: 'minmax(160px, 40%) 1fr', columnGap: '16px', rowGap: '6px', margin: '8px 0 0' },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
-  // Long field lists and names wrap inside their cell, so the audit table fits a 320 px phone.
-  cell: { overflowWrap: 'anywhere' },
+  // Long field lists and names wrap inside their cell (at word ends: a word breaks only when longer than its line).
+  cell: { overflowWrap: 'break-word' },
+  // Fluent's Table lays out fixed (four equal columns), which left the changes a few characters wide on a phone:
+  // 'auto' gives them the room; below 500 px each entry is a card, its cells one under the other after their
+  // column's name (data-label), the header hidden (as the search results).
+  audit: {
+    tableLayout: 'auto',
+    '@media (max-width: 499px)': {
+      display: 'block',
+      '& thead': { display: 'none' },
+      '& tbody': { display: 'block' },
+      '& tbody tr': { display: 'block', height: 'auto', paddingBlock: tokens.spacingVerticalS },
+      '& td': { display: 'grid', gridTemplateColumns: 'minmax(0, 7em) minmax(0, 1fr)', columnGap: tokens.spacingHorizontalS, height: 'auto', paddingBlock: tokens.spacingVerticalXXS },
+      '& td::before': { content: 'attr(data-label)', fontWeight: tokens.fontWeightSemibold },
+      '& td > *': { gridColumn: 2 },
+    },
+  },
   // Fluent's Table lays out fixed (equal columns): 'auto' gives the document titles the room they need on a phone.
   docTable: { tableLayout: 'auto' },
 });
@@ -329,7 +344,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
           </MessageBar>
         )}
         {audit.data && (
-          <Table size="small" aria-label={t('agent.audit.title')}>
+          <Table size="small" aria-label={t('agent.audit.title')} className={styles.audit}>
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t('agent.audit.when')}</TableHeaderCell>
@@ -341,12 +356,20 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
             <TableBody>
               {audit.data.entries.map((e, i) => (
                 <TableRow key={i}>
-                  <TableCell className={styles.cell}>{dateTime(e.at)}</TableCell>
-                  <TableCell className={styles.cell} dir="auto">{e.actor}</TableCell>
-                  <TableCell className={styles.cell}>{actionWords(t, e.action)}</TableCell>
-                  <TableCell className={styles.cell}>
-                    {(e.changeLabels ?? []).slice(0, 6).join(t('agent.listSeparator'))}
-                    {(e.changeLabels ?? []).length > 6 ? ` ${t('agent.audit.more', { count: (e.changeLabels ?? []).length - 6 })}` : ''}
+                  <TableCell className={styles.cell} data-label={t('agent.audit.when')}>
+                    <span>{dateTime(e.at)}</span>
+                  </TableCell>
+                  <TableCell className={styles.cell} data-label={t('agent.audit.who')}>
+                    <span dir="auto">{e.actor}</span>
+                  </TableCell>
+                  <TableCell className={styles.cell} data-label={t('agent.audit.what')}>
+                    <span>{actionWords(t, e.action)}</span>
+                  </TableCell>
+                  <TableCell className={styles.cell} data-label={t('agent.audit.changed')}>
+                    <span>
+                      {(e.changeLabels ?? []).slice(0, 6).join(t('agent.listSeparator'))}
+                      {(e.changeLabels ?? []).length > 6 ? ` ${t('agent.audit.more', { count: (e.changeLabels ?? []).length - 6 })}` : ''}
+                    </span>
                   </TableCell>
                 </TableRow>
               ))}

@@ -2,7 +2,7 @@ import { Body1, Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle,
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { IntlContext } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { labelOf, type Lifecycle } from '../../../content/lifecycle';
+import { labelOf, type Lifecycle, moveReasonWords, reasonWords } from '../../../content/lifecycle';
 import { formatIban } from '../../../shared/iban';
 import { Shell } from '../../components/Shell';
 import { useApplication } from '../application';
@@ -52,6 +52,8 @@ export default function ApplicationStatusPage() {
   const accountType = (data?.prospect.applicationInfo as { accountType?: string } | undefined)?.accountType;
   const product = products.accounts.find((p) => p.id === accountType);
   const accounts = (data?.accountInfo ?? []).flatMap((a) => a.accountNumbers ?? []);
+  // The reason by its code, in the page's language (the config's lifecycle is the page language's).
+  const reason = reasonWords(lifecycle, info);
 
   return (
     <Shell title={t('status.shellTitle')} showSteps={false}>
@@ -78,12 +80,12 @@ export default function ApplicationStatusPage() {
             <Body1 as="p" style={{ margin: 0 }}>
               {state?.applicant.message}
             </Body1>
-            {info.statusReasonText && (
+            {reason && (
               <MessageBar intent="warning">
                 <MessageBarBody>
                   <MessageBarTitle>{t('status.reason')}</MessageBarTitle>
-                  <span dir="auto" className={styles.freeText}>
-                    {info.statusReasonText}
+                  <span dir="auto" className={styles.freeText} data-testid="status-reason">
+                    {reason}
                   </span>
                 </MessageBarBody>
               </MessageBar>
@@ -133,7 +135,9 @@ export default function ApplicationStatusPage() {
                   {t('status.timeline')}
                 </Title3>
                 <ol className={styles.timeline} aria-label={t('status.timeline')}>
-                  {info.history!.map((h, i) => (
+                  {info.history!.map((h, i) => {
+                    const why = moveReasonWords(lifecycle, info, h.reason);
+                    return (
                     <li key={i}>
                       <Text weight="semibold">{labelOf(lifecycle, h.to)}</Text> ·{' '}
                       {/* Isolated: the date's digits, slashes and time keep their order beside the Arabic words. */}
@@ -141,10 +145,10 @@ export default function ApplicationStatusPage() {
                         <time dateTime={h.at}>{when.format(new Date(h.at))}</time>
                       </bdi>{' '}
                       · {t(h.by === 'applicant' ? 'status.byYou' : 'status.byBank')}
-                      {h.reason ? (
+                      {why ? (
                         <>
                           {' · '}
-                          <bdi>{h.reason}</bdi>
+                          <bdi>{why}</bdi>
                         </>
                       ) : null}
                       {h.note && h.by !== 'system' ? (
@@ -153,7 +157,8 @@ export default function ApplicationStatusPage() {
                         </Body1>
                       ) : null}
                     </li>
-                  ))}
+                    );
+                  })}
                 </ol>
               </section>
             )}

@@ -1,6 +1,6 @@
 import { Badge, Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkCircleFilled, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { type Availability, type DocumentEntry } from './documentList';
 import { ACCEPT } from './fileChecks';
 import { usePageT } from '../../i18n/usePageT';
@@ -46,6 +46,7 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
   const t = usePageT();
   const common = useT();
   const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const errorId = useId();
   const busy = upload?.progress !== undefined;
   const uploaded = availability === 'COMPLETED';
@@ -53,6 +54,12 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
   const [sent, setSent] = useState<string>();
   if (busy && upload.fileName && sent !== upload.fileName) setSent(upload.fileName);
   const done = !!sent && !busy && !upload?.error && uploaded && entry.fileName === sent;
+  // A refused file: the focus is on this row's button (which names the error), not lost to the page. Chromium leaves
+  // it on <body> once the file chooser closes, or on the hidden file input.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (upload?.error && (!active || active === document.body || active === input.current)) button.current?.focus();
+  }, [upload?.error, upload?.attempt]);
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // the same file chosen again after an error must fire again
@@ -89,6 +96,7 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
         {/* While the file goes up the button keeps the focus (aria-disabled, not disabled: that would drop it to the
             page), and it stays on it when Upload turns into Replace. */}
         <Button
+          ref={button}
           icon={<ArrowUploadRegular />}
           disabled={readOnly || availability === 'NOT_AVAILABLE'}
           disabledFocusable={busy && !readOnly && availability !== 'NOT_AVAILABLE'}
@@ -122,7 +130,8 @@ export function DocumentRow({ entry, availability, upload, onFile, onCancel, onD
         {done ? t('documents.uploadedNamed', { name: entry.documentTitle, file: sent }) : ''}
       </span>
       {upload?.error && (
-        <Text id={errorId} role="alert" className={styles.error}>
+        // Keyed by the attempt: a new alert for every refusal, so the same words are announced again.
+        <Text key={upload.attempt} id={errorId} role="alert" className={styles.error} data-attempt={upload.attempt}>
           {upload.error}
         </Text>
       )}

@@ -1,4 +1,4 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, Subtitle1, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, Subtitle1, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -12,7 +12,7 @@ import { messageOf, type UploadState, type UploadTarget } from './useDocuments';
 const useStyles = makeStyles({
   block: { marginTop: tokens.spacingVerticalXXL },
   list: { listStyleType: 'none', padding: 0, margin: 0 },
-  sub: { marginTop: tokens.spacingVerticalM, display: 'block' },
+  sub: { marginTop: tokens.spacingVerticalM, marginBottom: 0 },
   add: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', flexWrap: 'wrap', marginTop: tokens.spacingVerticalM },
 });
 
@@ -69,7 +69,7 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
   // Rows added on this page are always shown, also when only the documents the bank asked again are listed.
   const shown = (e: DocumentEntry) => !only || only.has(e.documentKey) || !serverKeys.has(e.documentKey);
 
-  const row = (entry: DocumentEntry, extra: { signatoryId?: string; deletable?: boolean; local?: boolean } = {}) => {
+  const row = (entry: DocumentEntry, extra: { signatoryId?: string; deletable?: boolean; local?: boolean; shownTitle?: string } = {}) => {
     const target: UploadTarget = {
       documentKey: entry.documentKey,
       documentType: entry.documentType,
@@ -79,7 +79,7 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
     return (
       <DocumentRow
         key={entry.documentKey}
-        entry={entry}
+        entry={extra.shownTitle ? { ...entry, documentTitle: extra.shownTitle } : entry}
         availability={availabilityOf(entry, uploadsOpen)}
         readOnly={readOnly}
         upload={uploads[entry.documentKey]}
@@ -103,10 +103,16 @@ export function DocumentsPanel({ docs, uploadsOpen, readOnly = false, only, allo
       const full = mine.length >= list.limit;
       return (
         <div key={`${block.id}-${list.section}`}>
-          <Text weight="semibold" className={styles.sub}>
+          {/* The list's heading; its rows are numbered under it. The first company bank statement is titled like its
+              list ("Company bank statements"), so the same words showed twice, one above the other. */}
+          <Subtitle2 as="h3" block className={styles.sub}>
             {list.title}
-          </Text>
-          <ul className={styles.list}>{visible.map((e) => row(e, { signatoryId: list.signatoryId, local: !serverKeys.has(e.documentKey) }))}</ul>
+          </Subtitle2>
+          <ul className={styles.list}>
+            {visible.map((e) =>
+              row(e, { signatoryId: list.signatoryId, local: !serverKeys.has(e.documentKey), ...(e.documentTitle === list.title ? { shownTitle: `${list.title} (${mine.indexOf(e) + 1})` } : {}) }),
+            )}
+          </ul>
           {!only && (
             <Button
               appearance="subtle"

@@ -3,6 +3,7 @@ import { Body1, Button, Checkbox, MessageBar, MessageBarBody, MessageBarTitle, S
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { STATUS_PATH } from '../journey/draftOnly';
+import { useJourneyProgress } from '../journey/journeyProgress';
 import { Shell } from '../../components/Shell';
 import { track } from '../../lib/analytics';
 import { useApplication, type ScreeningOutcome } from '../application';
@@ -81,6 +82,7 @@ export default function SubmitApplicationPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const app = useApplication();
+  const done = useJourneyProgress();
   const api = useApi();
   const [confirmed, setConfirmed] = useState(false);
   const t = usePageT();
@@ -141,7 +143,7 @@ export default function SubmitApplicationPage() {
   };
 
   return (
-    <Shell title={common('panel.startPages')}>
+    <Shell title={common('panel.startPages')} done={done}>
       <Title2 as="h1" block className={styles.heading}>
         {t('submit.title')}
       </Title2>

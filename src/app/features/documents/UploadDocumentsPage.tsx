@@ -9,6 +9,7 @@ import { documentBlocks, requiredDone } from './documentList';
 import { stopView } from './outcomes';
 import { StatusPage } from './StatusPage';
 import { useDraftOnly } from '../journey/draftOnly';
+import { useJourneyProgress } from '../journey/journeyProgress';
 import { useContinueTarget } from '../journey/returnPath';
 import { usePageT } from '../../i18n/usePageT';
 import { useT } from '../../i18n/useT';
@@ -36,6 +37,7 @@ export default function UploadDocumentsPage() {
   // A change saved in another tab shows when this tab comes back to the front.
   useRefreshOnFocus();
   const leftDraft = useDraftOnly();
+  const done = useJourneyProgress();
   const { data: docs, error, mutate, isLoading } = useProspectDocuments(app.prospectId);
   const { uploads, start, cancel } = useUploads(app.prospectId, () => void mutate());
   const remove = useDeleteDocument(app.prospectId);
@@ -50,7 +52,7 @@ export default function UploadDocumentsPage() {
   if (maxReached) return <StatusPage view={stopView({ code: 'MAX_DOCUMENTS' })} />;
 
   return (
-    <Shell title={common('panel.startPages')}>
+    <Shell title={common('panel.startPages')} done={done}>
       {/* Fluent's Text is inline unless `block`: without it the heading and the intro ran together on one line. */}
       <Title2 as="h1" block className={styles.heading}>
         {t('documents.title')}

@@ -34,7 +34,11 @@ export interface UploadState {
   fileName?: string;
   progress?: number;
   error?: string;
+  /** Counts the refusals in this tab: each error is a new one, read out again even in the same words. */
+  attempt?: number;
 }
+
+let attempts = 0;
 
 /** Uploads by documentKey, for the tab (an upload keeps running if the applicant opens another page). */
 export const uploadsAtom = atom<Record<string, UploadState>>({});
@@ -74,7 +78,7 @@ export function useUploads(prospectId: string | undefined, onUploaded: (answer: 
     async (target: UploadTarget, file: File) => {
       if (!prospectId || !session) return;
       const problem = await checkDocument(file, { messages: uploadMessages(currentLocale()) });
-      if (problem) return patch(target.documentKey, { fileName: file.name, error: problem });
+      if (problem) return patch(target.documentKey, { fileName: file.name, error: problem, attempt: ++attempts });
       controllers.get(target.documentKey)?.abort();
       const controller = new AbortController();
       controllers.set(target.documentKey, controller);
@@ -96,7 +100,7 @@ export function useUploads(prospectId: string | undefined, onUploaded: (answer: 
         if (controller.signal.aborted) return patch(target.documentKey, undefined);
         if (error instanceof SessionExpiredError) setExpired(true);
         if (error instanceof ApiRequestError && error.body?.errors?.some((e) => e.errorCode === 'MAX_DOCUMENTS')) setMaxReached(true);
-        patch(target.documentKey, { fileName: file.name, error: messageOf(error, { glitch: t('submit.glitch'), expired: t('documents.sessionExpired') }) });
+        patch(target.documentKey, { fileName: file.name, error: messageOf(error, { glitch: t('submit.glitch'), expired: t('documents.sessionExpired') }), attempt: ++attempts });
       } finally {
         if (controllers.get(target.documentKey) === controller) controllers.delete(target.documentKey);
       }

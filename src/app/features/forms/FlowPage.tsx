@@ -10,6 +10,7 @@ import { applicationStore, LEFT_DRAFT_CODES, SaveStatus, toExtraErrors, useAppli
 import { useRefreshOnFocus } from '../application/refreshOnFocus';
 import { useConfig } from '../config/useConfig';
 import { useDraftOnly } from '../journey/draftOnly';
+import { useJourneyProgress } from '../journey/journeyProgress';
 import { firstIncompleteStep, isDone, pageSteps, type PageStep } from '../journey/journeySteps';
 import { StepForm } from './StepForm';
 import { LICENCE_FIELD, useLicenceCheck } from './useLicenceCheck';
@@ -113,6 +114,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   // A change saved in another tab shows when this tab comes back to the front.
   useRefreshOnFocus();
   const leftDraft = useDraftOnly();
+  const done = useJourneyProgress();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
@@ -201,7 +203,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   if (leftDraft) return leftDraft;
   if (error || app.loadError) {
     return (
-      <Shell title={panelTitle}>
+      <Shell title={panelTitle} done={done}>
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{error?.message ?? app.loadError}</MessageBarBody>
         </MessageBar>
@@ -213,7 +215,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
     return (
       <Suspense
         fallback={
-          <Shell title={panelTitle}>
+          <Shell title={panelTitle} done={done}>
             <Spinner label={t('flow.loading')} />
           </Shell>
         }
@@ -224,7 +226,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   }
   if (!config || !validator || !app.prospect) {
     return (
-      <Shell title={panelTitle}>
+      <Shell title={panelTitle} done={done}>
         <Spinner label={t('flow.loading')} />
       </Shell>
     );
@@ -232,7 +234,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   const prospect = app.prospect;
   if (!current) {
     return (
-      <Shell title={panelTitle}>
+      <Shell title={panelTitle} done={done}>
         <Body1 as="p">{t('flow.nothing')}</Body1>
         <Button appearance="primary" onClick={() => navigate(next)}>
           {t('common.continue')}
@@ -285,7 +287,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
   };
 
   return (
-    <Shell title={panelTitle}>
+    <Shell title={panelTitle} done={done}>
       <div className={styles.top}>
         <Text size={200}>
           {t('flow.stepOf', { n: index + 1, total: steps.length })}

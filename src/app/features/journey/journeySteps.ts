@@ -98,3 +98,24 @@ export function resumePath(flows: Record<string, FlowDef>, prospect: Prospect, c
   }
   return '/business/SubmitApplication';
 }
+
+/**
+ * The customer journey's steps (components/journey.ts numbers) an application has completed: 1 once it exists;
+ * 2, 4 and 6 when every step of their flows is COMPLETED; 3 when there are stakeholders and each one's steps are;
+ * 5 (documents, not a flow) once 2-4 are and the applicant went on to the services (a services step completed), as
+ * resumePath reads it. The progress list marks only these.
+ */
+export function journeyDone(flows: Record<string, FlowDef>, prospect: Prospect, completed: CompletedStep[]): number[] {
+  const all = (ids: string[]) => {
+    const steps = pageSteps(flows, ids, prospect);
+    return steps.length > 0 && steps.every((s) => isDone(completed, s));
+  };
+  const done = [1];
+  const [company, stakeholders, finalQuestions, , services] = JOURNEY_PAGES;
+  if (all(company!.flows)) done.push(2);
+  if (signatories(prospect).length > 0 && all(stakeholders!.flows)) done.push(3);
+  if (all(finalQuestions!.flows)) done.push(4);
+  if (done.length === 4 && pageSteps(flows, services!.flows, prospect).some((s) => isDone(completed, s))) done.push(5);
+  if (all(services!.flows)) done.push(6);
+  return done;
+}
