@@ -112,7 +112,8 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: SearchCriteria & { page?: number; pageSize?: number; sort?: 'updatedAt' | 'prospectId' | 'companyName' | 'status'; order?: 'asc' | 'desc' } }>(
     '/products/stp-accounts/prospects/search',
-    { onRequest: guard, schema: { body: searchBody } },
+    // The criteria come flat (001 §3), and their field errors are named searchInfo.<criterion> like the no-criterion one.
+    { onRequest: guard, schema: { body: searchBody }, config: { bodyFieldsAs: 'searchInfo' } },
     async (request) => {
       const content = await app.contentStore.current();
       const accounts = ((content.built.products as { accounts?: { id: string; name: string; islamic?: { name?: string } }[] }).accounts ?? []);
