@@ -48,6 +48,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** The clock of time-limited state (one-time codes); tests pass one they can move instead of sleeping. */
   now?: () => Date;
+  /** Whether the server is overloaded (load shedding, plugins/external/overload.ts); tests force it instead of loading the machine. */
+  overloaded?: () => boolean;
 }
 
 declare module 'fastify' {
@@ -99,7 +101,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.decorate('now', options.now ?? (() => new Date()));
   await app.register(configPlugin, { config });
   await app.register(database);
-  await app.register(overload);
+  await app.register(overload, options.overloaded ? { overloaded: options.overloaded } : {});
   await app.register(metrics);
   await app.register(security);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

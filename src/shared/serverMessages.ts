@@ -25,6 +25,11 @@ export function unknownFieldMessage(locale: Locale, key: string): string {
   return locale === 'ar' ? `"${key}" ليس من حقول الطلب` : `"${key}" is not a field of the application`;
 }
 
+/** A key a request's body (or query) does not take: a call's own fields, not the application's. */
+export function unknownRequestFieldMessage(locale: Locale, key: string): string {
+  return locale === 'ar' ? `"${key}" ليس من حقول هذا الطلب` : `"${key}" is not a field of this request`;
+}
+
 /** A required document not uploaded at submit (DOCUMENT_REQUIRED), named as the documents list names it. */
 export function documentRequiredMessage(locale: Locale, documentTitle: string): string {
   return locale === 'ar' ? `يرجى تحميل ${documentTitle}` : `Please upload ${documentTitle}`;

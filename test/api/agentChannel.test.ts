@@ -205,5 +205,30 @@ describeEachDatabase('agent channel', (db) => {
       });
       expect(res.statusCode).toBe(400);
     });
+
+    it("refuses with the invite form's own rules (the agentInvite step): a mobile number or country code the form refuses, no e-mail sent", async () => {
+      const valid = { fullName: 'Sara Ahmed', email: 'sara.rules@example.ae', countryCode: '971', mobileNo: '501234567', accountType: 'starter' };
+      const invite = (payload: Json, headers: Record<string, string> = {}) =>
+        app.inject({ method: 'POST', url: '/api/agent/createInvite', headers: { ...bearer(agent), ...headers }, payload });
+      const phoneMessage = 'Mobile Number is not a mobile number of the country code: UAE mobiles have 9 digits without the leading 0, e.g. 501234567';
+      for (const mobileNo of ['0123', '0501234567']) {
+        const res = await invite({ ...valid, mobileNo });
+        expect(res.statusCode, `${mobileNo}: ${res.body}`).toBe(400);
+        expect(res.json().errors).toEqual([expect.objectContaining({ field: 'body.mobileNo', message: phoneMessage })]);
+      }
+      const unknownCode = await invite({ ...valid, countryCode: '999' });
+      expect(unknownCode.statusCode, unknownCode.body).toBe(400);
+      expect(unknownCode.json().errors).toContainEqual(expect.objectContaining({ field: 'body.countryCode', message: 'Country code: choose one of the options in the list' }));
+      // The step's messages, in the caller's language, as the form shows them; a name with a full stop, as the form refuses it.
+      const missing = await invite({ ...valid, mobileNo: undefined, fullName: 'J. Smith' }, { 'accept-language': 'en' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ field: 'body.mobileNo', message: 'Mobile Number is not filled' }), expect.objectContaining({ field: 'body.fullName' })]),
+      );
+      const sent = await app.database.db.selectFrom('outbox').select('recipient').where('recipient', '=', valid.email).execute();
+      expect(sent).toEqual([]);
+      // The valid invite still goes out.
+      expect((await invite(valid)).statusCode).toBe(201);
+    });
   });
 });

@@ -166,6 +166,11 @@ describeEachDatabase('agent search', (db) => {
   it('refuses a mobile with letters and a name criterion of punctuation only finds by nothing else', async () => {
     const bad = await app.inject({ method: 'POST', url: '/api/products/stp-accounts/prospects/search', headers: bearer(agent), payload: { mobileNo: '05x1234567' } });
     expect(bad.statusCode).toBe(400);
+    // The search page's field errors are named searchInfo.<criterion> (the criteria come flat), an unknown key too.
+    expect(bad.json().errors).toEqual([expect.objectContaining({ errorCode: 'INVALID', field: 'searchInfo.mobileNo' })]);
+    const unknown = await app.inject({ method: 'POST', url: '/api/products/stp-accounts/prospects/search', headers: { ...bearer(agent), 'accept-language': 'ar' }, payload: { mobileNo: '0501234567', nickname: 'x' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([{ errorCode: 'UNKNOWN_FIELD', field: 'searchInfo.nickname', message: '"nickname" ليس من حقول هذا الطلب' }]);
     const punct = await app.inject({ method: 'POST', url: '/api/products/stp-accounts/prospects/search', headers: bearer(agent), payload: { applicantName: '--' } });
     expect(punct.statusCode).toBe(400);
     expect(punct.json()).toMatchObject({ errors: [{ field: 'searchInfo', message: 'Enter at least one search criterion' }] });

@@ -104,6 +104,11 @@ describeEachDatabase('bad input is a 4xx, and logs hold no prospect', (db) => {
     expectErrorShape(await save('{"prospect":{"__proto__":{"x":1}},"saveType":"auto","version":1}'), 400);
   });
 
+  it('a key the save does not take (a forged top-level status): 400 UNKNOWN_FIELD naming it', async () => {
+    const res = expectErrorShape(await save(JSON.stringify({ prospect: {}, saveType: 'auto', version: 1, status: 'APPROVED' })), 400);
+    expect(res.errors).toEqual([{ errorCode: 'UNKNOWN_FIELD', field: 'body.status', message: '"status" is not a field of this request' }]);
+  });
+
   it('version out of range: 400 on body.version', async () => {
     const res = expectErrorShape(await save(JSON.stringify({ prospect: {}, saveType: 'auto', version: 2147483647 })), 400);
     expect(res.errors[0]!.field).toBe('body.version');

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deviceToken, otpCall, signInCustomer, withConfig } from './authHelpers';
@@ -59,6 +62,44 @@ describeEachDatabase('operability', (db) => {
 });
 
 describeEachDatabase('load shedding', (db) => {
+  afterAll(async () => {
+    await db().cleanup();
+  });
+
+  it('never sheds the app (its pages, its files, the validator modules) while it sheds the API', async () => {
+    const publicDir = mkdtempSync(join(tmpdir(), 'qa-public-'));
+    writeFileSync(join(publicDir, 'index.html'), '<!doctype html><title>Business account</title>');
+    writeFileSync(join(publicDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    let overloaded = false;
+    const app = await startApp(db(), { publicDir }, { overloaded: () => overloaded });
+    try {
+      const config = await app.inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' });
+      expect(config.statusCode, config.body).toBe(200);
+      const version = config.json().version as string;
+      overloaded = true;
+      const page = await app.inject({ method: 'GET', url: '/business/accounts/current-account/application-overview' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+      const module = await app.inject({ method: 'GET', url: `/api/validators/${version}/customer.js` });
+      expect(module.statusCode, module.body.slice(0, 200)).toBe(200);
+      expect(module.headers['content-type']).toContain('text/javascript');
+      // The API is shed, in the one error shape, with the wait the browser's retries follow.
+      for (const call of [{ method: 'GET', url: '/api/config?segment=sme&role=customer' }, { method: 'POST', url: '/api/otp', payload: {} }] as const) {
+        const res = await app.inject(call);
+        expect(res.statusCode, call.url).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toEqual({ errorType: 'ServiceUnavailable', errors: [{ errorCode: 'OVERLOADED', message: expect.any(String) }] });
+      }
+      overloaded = false;
+      expect((await app.inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(publicDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('answers 503 in the one error shape while the event loop lags', async () => {
     const app = await startApp(db(), { maxEventLoopDelayMs: 20 });
     try {
@@ -74,7 +115,6 @@ describeEachDatabase('load shedding', (db) => {
       expect(res.json()).toEqual({ errorType: 'ServiceUnavailable', errors: [{ errorCode: 'OVERLOADED', message: expect.any(String) }] });
     } finally {
       await app.close();
-      await db().cleanup();
     }
   }, 120_000);
 });

@@ -196,6 +196,13 @@ describeEachDatabase('POST /api/otp', (db) => {
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().errors[0].field).toBe('body.action');
     });
+
+    it('names a key the call does not take (UNKNOWN_FIELD on body.<key>), in the caller\'s language', async () => {
+      const device = await deviceToken(app, 'dev-u', '10.0.11.2');
+      const res = await otpCall(app, device.access_token, { action: 'generate', ...applicant(), fullName: 'Layla Hassan' }, '10.0.11.2');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errorType: 'FieldsValidation', errors: [{ errorCode: 'UNKNOWN_FIELD', field: 'body.fullName', message: '"fullName" is not a field of this request' }] });
+    });
   });
 });
 

@@ -121,14 +121,22 @@ describeEachDatabase('schema studio API', (db) => {
     return res.json().checkHash;
   }
 
-  /** A draft the check refuses: submitted, the reviewer's approval is refused (409) naming its problems; the draft is not approved. */
-  async function approvalRefused(baseVersion: number, files: Json, name: string) {
-    const draft = await submittedDraft(baseVersion, files, name);
-    const res = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'approve' });
+  /**
+   * A draft the check refuses: its submission for review is refused (409) naming its problems, and it stays a draft
+   * nobody can approve or publish. The 409's answer and the draft are returned.
+   */
+  async function submissionRefused(baseVersion: number, files: Json, name: string) {
+    const created = await call('POST', '/api/studio/drafts', product, { name, baseVersion, files });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = created.json();
+    const res = await call('POST', `/api/studio/drafts/${draft.id}/submit`, product, { revision: draft.revision });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().errorType).toBe('DraftHasProblems');
+    expect(res.json().errors.every((e: Json) => e.errorCode === 'BLOCKING_PROBLEM' && e.message.startsWith('Cannot submit for review while the check finds this problem'))).toBe(true);
+    expect((await call('GET', `/api/studio/drafts/${draft.id}`, product)).json()).toMatchObject({ status: 'draft', events: [{ action: 'created' }] });
+    expect((await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'approve' })).json().errors[0].errorCode).toBe('NOT_IN_REVIEW');
     expect((await call('POST', `/api/studio/drafts/${draft.id}/publish`, reviewer, {})).json().errors[0].errorCode).toBe('NOT_APPROVED');
-    return res;
+    return { answer: res.json() as Json, draft: draft as Json };
   }
 
   /** Author writes and submits, reviewer approves (confirming the check when it needs it) and publishes. */
@@ -396,8 +404,8 @@ describeEachDatabase('schema studio API', (db) => {
       message: expect.stringContaining('Not a valid JSON Schema (draft-07)'),
     });
     expect(check.json().breaking.checked).toBe(0);
-    const publish = await approvalRefused(await latest(), files, 'broken');
-    expect(publish.json().errors[0].field).toBe(`files.${COMPANY}#/properties/organizationInfo/properties/companyName/maxLength`);
+    const publish = await submissionRefused(await latest(), files, 'broken');
+    expect(publish.answer.errors[0].field).toBe(`files.${COMPANY}#/properties/organizationInfo/properties/companyName/maxLength`);
 
     const unknownKeyword = withCompanyNameMax(40);
     unknownKeyword.properties.organizationInfo.properties.companyName.maxLenght = 40;
@@ -418,7 +426,7 @@ describeEachDatabase('schema studio API', (db) => {
     const problems = check.json().problems as Json[];
     expect(problems).toContainEqual({ path: COMPANY, pointer: '/properties/organizationInfo/properties/companyName/x-trimmed', message: 'Custom keyword "x-trimmed" is misused: must be string' });
     expect(problems.find((p) => p.pointer === '/properties/organizationInfo/properties/corporateTaxIdRegDate/x-date')?.message).toMatch(/Custom keyword "x-date" is misused/);
-    await approvalRefused(await latest(), { [COMPANY]: schema }, 'misuse');
+    await submissionRefused(await latest(), { [COMPANY]: schema }, 'misuse');
   });
 
   it('refuses numeric constraints a form cannot use: a length of 99999999999999999999, a fractional or negative count, an unbounded maximum', async () => {
@@ -430,7 +438,7 @@ describeEachDatabase('schema studio API', (db) => {
     expect(check.statusCode, check.body).toBe(200);
     const problems = check.json().problems as Json[];
     expect(problems).toContainEqual({ path: COMPANY, pointer: '/properties/organizationInfo/properties/companyName/maxLength', message: 'maxLength must be a whole number from 0 to 100000 (it is 100000000000000000000)' });
-    await approvalRefused(base, huge, 'maxLength');
+    await submissionRefused(base, huge, 'maxLength');
 
     const schema = structuredClone(files[COMPANY]);
     const org = schema.properties.organizationInfo.properties;
@@ -466,7 +474,7 @@ describeEachDatabase('schema studio API', (db) => {
     expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:options\/showWhen: Unknown UI schema key "showWhen"/));
     expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:logic\/visibleWhen: Malformed expression: .*unknown operator "==="/));
     expect(messages).toContainEqual(expect.stringMatching(/^\/organizationInfo\/companyName\/ui:logic\/disabledWhen: "\/organizationInfo\/noSuchField" is not a field of any step/));
-    await approvalRefused(await latest(), files, 'unknown option');
+    await submissionRefused(await latest(), files, 'unknown option');
   });
 
   it('refuses drafts that drop the protected core (identity, stakeholder list rules)', async () => {
@@ -482,8 +490,8 @@ describeEachDatabase('schema studio API', (db) => {
     expect(messages).toContainEqual(expect.stringMatching(/^steps\/applicantInfo\.schema\.json: Protected core: applicantInfo\.fullName \(Full name\) must stay required/));
     expect(messages).toContainEqual(expect.stringMatching(/^stakeholderList\.schema\.json: Protected core: the limit of 50 stakeholders/));
     expect(messages).toContainEqual(expect.stringMatching(/^stakeholderList\.schema\.json: Protected core: the rule that shareholders hold at most 100 %/));
-    const publish = await approvalRefused(await latest(), files, 'relax identity');
-    expect(publish.json().errors.map((e: Json) => e.message).join('\n')).toContain('Protected core');
+    const publish = await submissionRefused(await latest(), files, 'relax identity');
+    expect(publish.answer.errors.map((e: Json) => e.message).join('\n')).toContain('Protected core');
 
     const removed = await call('POST', '/api/studio/check', product, { baseVersion: await latest(), files: { 'stakeholderList.schema.json': null } });
     expect(removed.json().problems.map((p: Json) => p.message).join('\n')).toMatch(/Protected core/);
@@ -609,6 +617,8 @@ describeEachDatabase('schema studio API', (db) => {
     const current = (await call('GET', `/api/studio/versions/${base}`, product)).json().files[COMPANY];
     const renamed = structuredClone(current);
     renamed.properties.organizationInfo.properties.companyName.title = 'Name of the company';
+    // With its Arabic: a label whose Arabic is out of date could not be submitted for review.
+    const renamedFiles = { [COMPANY]: renamed, 'i18n/ar.json': await arabicWith(COMPANY, { '/properties/organizationInfo/properties/companyName/title': 'اسم الشركة بالكامل' }) };
     const created = await call('POST', '/api/studio/drafts', product, { name: 'Company name label' });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
@@ -619,11 +629,11 @@ describeEachDatabase('schema studio API', (db) => {
     expect((await call('GET', '/api/studio/drafts', reviewer)).json().drafts.map((d: Json) => d.id)).toContain(id);
     expect((await call('GET', url, reviewer)).json()).toMatchObject({ id, name: 'Company name label', author: 'Studio Editor' });
 
-    const saved = await call('PUT', url, product, { revision: 1, files: { [COMPANY]: renamed } });
+    const saved = await call('PUT', url, product, { revision: 1, files: renamedFiles });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ revision: 2, changedFiles: [COMPANY], updatedBy: 'Studio Editor' });
+    expect(saved.json()).toMatchObject({ revision: 2, changedFiles: ['i18n/ar.json', COMPANY], updatedBy: 'Studio Editor' });
     const colleague = await call('PUT', url, reviewer, { revision: 2, name: 'Company name: new label' });
-    expect(colleague.json()).toMatchObject({ revision: 3, name: 'Company name: new label', updatedBy: 'Rana Reviewer', changedFiles: [COMPANY] });
+    expect(colleague.json()).toMatchObject({ revision: 3, name: 'Company name: new label', updatedBy: 'Rana Reviewer', changedFiles: ['i18n/ar.json', COMPANY] });
     // The author's tab still has revision 2: its autosave is refused, nothing is overwritten.
     const lost = await call('PUT', url, product, { revision: 2, files: {} });
     expect(lost.statusCode).toBe(409);
@@ -696,28 +706,34 @@ describeEachDatabase('schema studio API', (db) => {
     expect(await latest()).toBe(base);
   }, 120_000);
 
-  it('refuses to approve a draft the check refuses, naming the problems; approves it once the author fixed them', async () => {
+  it('refuses to submit or approve a draft the check refuses, naming the problems; takes it once the author fixed them', async () => {
     const base = await latest();
     const files = (await call('GET', `/api/studio/versions/${base}`, product)).json().files;
     const renamed = structuredClone(files[COMPANY]);
     renamed.properties.organizationInfo.properties.companyName.title = 'Registered company name';
-    // The English label rewritten, its Arabic left as published: out of date, which blocks the publication.
-    const draft = await submittedDraft(base, { [COMPANY]: renamed }, 'Registered company name');
+    // The English label rewritten, its Arabic left as published: out of date, which blocks the publication, and so
+    // its submission for review (the reviewer could only refuse it).
+    const created = await call('POST', '/api/studio/drafts', product, { name: 'Registered company name', baseVersion: base, files: { [COMPANY]: renamed } });
+    const draft = created.json();
+    const field = `files.${COMPANY}#/properties/organizationInfo/properties/companyName/title`;
+    const outOfDate = /The Arabic translation of the label of organizationInfo\.companyName .*is out of date/;
+    const notSubmitted = await call('POST', `/api/studio/drafts/${draft.id}/submit`, product, { revision: draft.revision });
+    expect(notSubmitted.statusCode).toBe(409);
+    expect(notSubmitted.json()).toEqual({
+      errorType: 'DraftHasProblems',
+      errors: [{ errorCode: 'BLOCKING_PROBLEM', field, message: expect.stringMatching(new RegExp(`^Cannot submit for review while the check finds this problem \\(fix it first\\): ${outOfDate.source}`)) }],
+    });
+    expect((await call('GET', `/api/studio/drafts/${draft.id}`, product)).json()).toMatchObject({ status: 'draft', events: [{ action: 'created' }] });
+
+    // A draft in review that the check refuses (submitted before the check knew this problem): its approval is refused too.
+    await app.database.db.updateTable('studio_drafts').set({ status: 'in_review' }).where('id', '=', draft.id).execute();
     const refused = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'approve' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       errorType: 'DraftHasProblems',
-      errors: [
-        {
-          errorCode: 'BLOCKING_PROBLEM',
-          field: `files.${COMPANY}#/properties/organizationInfo/properties/companyName/title`,
-          message: expect.stringMatching(/^Cannot approve while the check finds this problem \(the author fixes it first\): The Arabic translation of the label of organizationInfo\.companyName .*is out of date/),
-        },
-      ],
+      errors: [{ errorCode: 'BLOCKING_PROBLEM', field, message: expect.stringMatching(new RegExp(`^Cannot approve while the check finds this problem \\(the author fixes it first\\): ${outOfDate.source}`)) }],
     });
-    const still = (await call('GET', `/api/studio/drafts/${draft.id}`, reviewer)).json();
-    expect(still).toMatchObject({ status: 'in_review', approvedBy: null });
-    expect(still.events.map((e: Json) => e.action)).toEqual(['created', 'submitted for review']);
+    expect((await call('GET', `/api/studio/drafts/${draft.id}`, reviewer)).json()).toMatchObject({ status: 'in_review', approvedBy: null });
     // Asking for changes stays possible (it is how the reviewer says what to fix).
     const changes = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'request_changes', comment: 'The Arabic label is missing' });
     expect(changes.json().status).toBe('changes_requested');
@@ -751,17 +767,14 @@ describeEachDatabase('schema studio API', (db) => {
     expect(check.json().problems[0].message).toBe(
       `The message of maxLength of organizationInfo.companyName says "${message}", but the field's maxLength is ${old - 10} (was ${old}): state the field's limit in it`,
     );
-    // Neither approved nor published: the customer never reads the old limit.
-    const draft = await submittedDraft(base, { [COMPANY]: limited }, 'Shorter company name');
-    const approval = await call('POST', `/api/studio/drafts/${draft.id}/review`, reviewer, { revision: draft.revision, decision: 'approve' });
-    expect(approval.statusCode).toBe(409);
-    expect(approval.json().errors.map((e: Json) => e.field)).toEqual([
+    // Neither submitted for review, approved nor published: the customer never reads the old limit.
+    const { answer: refused, draft } = await submissionRefused(base, { [COMPANY]: limited }, 'Shorter company name');
+    expect(refused.errors.map((e: Json) => e.field)).toEqual([
       `files.${COMPANY}#${NAME_MESSAGE}`,
       `files.${COMPANY_UI}#${NAME_HELP}`,
       `files.i18n/ar.json#${arabicPointer(COMPANY, NAME_MESSAGE)}`,
       `files.i18n/ar.json#${arabicPointer(COMPANY_UI, NAME_HELP)}`,
     ]);
-    expect((await call('POST', `/api/studio/drafts/${draft.id}/publish`, reviewer, {})).json().errors[0].errorCode).toBe('NOT_APPROVED');
     // With every text following the limit (as the field form writes them), the check has nothing to say.
     const following = await call('POST', '/api/studio/check', product, { baseVersion: base, files: companyNameLimit(files, old - 10) });
     expect(following.json().problems).toEqual([]);

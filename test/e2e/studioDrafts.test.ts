@@ -76,35 +76,29 @@ suite('studio drafts of a step and their review, in Chromium', () => {
     await page.close();
   }, 120_000);
 
-  it('shows the reviewer why a draft the check refuses cannot be approved, and the server refuses the approval too', async () => {
-    const author = await browser.newPage();
-    await signInStudio(author, PRODUCT, '/studio/drafts');
-    await author.getByRole('link', { name: 'Changes to companyDetails' }).click();
-    await author.getByRole('heading', { name: 'Changes to companyDetails', level: 1 }).waitFor();
-    // The placeholder's English changed, its Arabic not: out of date, which blocks the publication.
-    await author.getByRole('button', { name: 'Submit for review' }).click();
-    await author.getByText('Waiting for another product user to review it').waitFor();
-    const draftId = /\/studio\/drafts\/([0-9a-f-]{36})/.exec(author.url())![1]!;
-    await author.close();
-
+  it('shows the author why a draft the check refuses cannot be submitted for review, and the server refuses the submission too', async () => {
     const page = await browser.newPage();
-    await signInStudio(page, REVIEWER, `/studio/drafts/${draftId}`);
-    await page.getByRole('heading', { name: 'Review and publish' }).waitFor();
-    const approve = page.getByRole('button', { name: 'Approve' });
-    expect(await approve.isDisabled()).toBe(true);
-    await page.getByText('Check the draft before approving it.').waitFor();
-    await page.getByRole('button', { name: 'Check draft' }).click();
+    await signInStudio(page, PRODUCT, '/studio/drafts');
+    await page.getByRole('link', { name: 'Changes to companyDetails' }).click();
+    await page.getByRole('heading', { name: 'Changes to companyDetails', level: 1 }).waitFor();
+    // The placeholder's English changed, its Arabic not: out of date, which blocks the publication, and so the review.
+    const submit = page.getByRole('button', { name: 'Submit for review' });
+    await submit.click();
+    // Not a generic error: the refusal says why, and the check (run for it) lists the problem where it is.
+    await page.getByText(/^Submission is not possible: the check finds 1 problem that would block the publication/).waitFor();
     await page.getByText(/The Arabic translation of the placeholder of organizationInfo\.companyName .*is out of date/).waitFor();
-    await page.getByText(/^Approval is not possible: the check found 1 problem that would block the publication/).waitFor();
-    expect(await approve.isDisabled()).toBe(true);
+    expect(await submit.isDisabled()).toBe(true);
     // The button names its reason to assistive technology.
-    expect(await approve.getAttribute('aria-describedby')).toBe('studio-approve-reasons');
-    // The server's own gate: an approval sent anyway is refused, naming the problem.
+    expect(await submit.getAttribute('aria-describedby')).toBe('studio-submit-reasons');
+    expect(await page.getByText('Waiting for another product user to review it').count()).toBe(0);
+    // The server's own gate: a submission sent anyway is refused, naming the problem; the draft stays a draft.
+    const draftId = /\/studio\/drafts\/([0-9a-f-]{36})/.exec(page.url())![1]!;
     const token = await tokenOf(page);
     const { revision } = (await plainCall(server.url, 'GET', `/api/studio/drafts/${draftId}`, undefined, token)).body;
-    const refused = await plainCall(server.url, 'POST', `/api/studio/drafts/${draftId}/review`, { revision, decision: 'approve' }, token);
+    const refused = await plainCall(server.url, 'POST', `/api/studio/drafts/${draftId}/submit`, { revision }, token);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ errorType: 'DraftHasProblems', errors: [{ errorCode: 'BLOCKING_PROBLEM', field: expect.stringContaining('ui:placeholder') }] });
+    expect((await plainCall(server.url, 'GET', `/api/studio/drafts/${draftId}`, undefined, token)).body.status).toBe('draft');
     await page.close();
   }, 120_000);
   it('keeps saving on a slow connection: changes made while a save is on its way wait for it, never a conflict with itself', async () => {

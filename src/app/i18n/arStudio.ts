@@ -197,6 +197,7 @@ export const arStudio: Record<StudioMessageId, string> = {
   'studio.review.confirmFirst': 'يرجى تأكيد نتيجة الفحص أولًا.',
   'studio.review.note': 'ملاحظة للمراجِع (اختياري)',
   'studio.review.submit': 'إرسال للمراجعة',
+  'studio.review.submitHasProblems': 'لا يمكن الإرسال للمراجعة: {count, plural, one {كشف الفحص عن مشكلة واحدة تمنع النشر} two {كشف الفحص عن مشكلتين تمنعان النشر} few {كشف الفحص عن # مشكلات تمنع النشر} many {كشف الفحص عن # مشكلةً تمنع النشر} other {كشف الفحص عن # مشكلة تمنع النشر}} (مذكورة في نتيجة الفحص أعلاه). يرجى معالجتها في المسودة ثم إرسالها.',
   'studio.review.authorSubmits': 'يرسل {author} المسودة للمراجعة عندما تكون جاهزة.',
   'studio.review.approvedYours': 'تمت الموافقة: ينشرها المراجِع.',
   'studio.review.waiting': 'بانتظار مراجعتها من موظف آخر في فريق المنتجات. أي تعديل عليها يُخرجها من المراجعة.',

@@ -200,6 +200,7 @@ export const enStudio = {
   'studio.review.confirmFirst': 'Confirm the check result first.',
   'studio.review.note': 'Note for the reviewer (optional)',
   'studio.review.submit': 'Submit for review',
+  'studio.review.submitHasProblems': 'Submission is not possible: the check finds {count, plural, one {# problem} other {# problems}} that would block the publication (listed in the check above). Fix {count, plural, one {it} other {them}} in the draft, then submit it.',
   'studio.review.authorSubmits': '{author} submits the draft for review when it is ready.',
   'studio.review.approvedYours': 'Approved: the reviewer publishes it.',
   'studio.review.waiting': 'Waiting for another product user to review it. Editing it takes it out of review.',

@@ -24,6 +24,7 @@ import { localeOf } from '../i18n/requestLocale';
 import { inviteLink, inviteState, newInviteToken } from '../prospects/invites';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../plugins/app/errors';
+import { fieldsValidation } from '../prospects/clientDocument';
 import { createAuditRepository } from '../repositories/auditRepository';
 import { createProspectRepository, type SearchCriteria } from '../repositories/prospectRepository';
 
@@ -52,16 +53,20 @@ const searchBody = {
   },
 } as const;
 
+/**
+ * The invite's shape only (its keys and their types): its rules (the name's letters, the e-mail, the mobile number of
+ * the country code, the account types) are the agentInvite step's, which the invite form checks in the browser and
+ * the route checks again with the same compiled validator (below).
+ */
 const inviteBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['fullName', 'email', 'countryCode', 'mobileNo', 'accountType'],
   properties: {
-    fullName: { type: 'string', minLength: 1, maxLength: 100, pattern: "^[A-Za-z][A-Za-z .'-]*$" },
-    email: { type: 'string', format: 'email', maxLength: 50 },
-    countryCode: { type: 'string', pattern: '^[0-9]{1,3}(-[0-9]{1,4})?$' },
-    mobileNo: { type: 'string', pattern: '^[0-9]{4,10}$' },
-    accountType: { type: 'string', enum: ['starter', 'currentAccount', 'elite'] },
+    fullName: { type: 'string' },
+    email: { type: 'string' },
+    countryCode: { type: 'string' },
+    mobileNo: { type: 'string' },
+    accountType: { type: 'string' },
     islamicBanking: { type: 'boolean' },
   },
 } as const;
@@ -122,7 +127,8 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: SearchCriteria & { page?: number; pageSize?: number; sort?: 'updatedAt' | 'prospectId' | 'companyName' | 'status'; order?: 'asc' | 'desc' } }>(
     '/products/stp-accounts/prospects/search',
-    { onRequest: guard, schema: { body: searchBody } },
+    // The criteria come flat (001 §3), and their field errors are named searchInfo.<criterion> like the no-criterion one.
+    { onRequest: guard, schema: { body: searchBody }, config: { bodyFieldsAs: 'searchInfo' } },
     async (request) => {
       const content = await app.contentStore.current();
       const accounts = ((content.built.products as { accounts?: { id: string; name: string; islamic?: { name?: string } }[] }).accounts ?? []);
@@ -175,8 +181,13 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: guard, schema: { body: inviteBody } },
     async (request, reply) => {
       const principal = request.principal!;
-      const { token, hash, id } = newInviteToken();
       const body = request.body;
+      // The invite form's rules, in the caller's language: the same compiled step validator the browser runs.
+      const locale = localeOf(request);
+      const { validator } = localizedContent(await app.contentStore.current(), locale);
+      const errors = validator.validate('steps/agentInvite', body);
+      if (errors.length) throw fieldsValidation(errors, 'body', locale);
+      const { token, hash, id } = newInviteToken();
       const now = app.now();
       const expiresAt = new Date(now.getTime() + ttlDays * 24 * 3600_000);
       await app.database.db.transaction().execute(async (trx) => {

@@ -59,14 +59,20 @@ const problemsError = (problems: Problem[]) =>
     problems.map((p) => ({ errorCode: 'SCHEMA_PROBLEM', message: p.message, field: `files.${p.path}${p.pointer ? `#${p.pointer}` : ''}` })),
   );
 
-/** 409 of an approval of a draft the check refuses: one item per problem, naming the file and where (as the check does). */
-const blockingProblems = (problems: Problem[]) =>
+/**
+ * 409 of a submission or an approval of a draft the check refuses: one item per problem, naming the file and where
+ * (as the check does).
+ */
+const blockingProblems = (problems: Problem[], action: 'submit' | 'approve') =>
   new ApiError(
     409,
     'DraftHasProblems',
     problems.map((p) => ({
       errorCode: 'BLOCKING_PROBLEM',
-      message: `Cannot approve while the check finds this problem (the author fixes it first): ${p.message}`,
+      message:
+        action === 'submit'
+          ? `Cannot submit for review while the check finds this problem (fix it first): ${p.message}`
+          : `Cannot approve while the check finds this problem (the author fixes it first): ${p.message}`,
       field: `files.${p.path}${p.pointer ? `#${p.pointer}` : ''}`,
     })),
   );
@@ -198,6 +204,11 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
     if (!row) throw draftNotFound();
     return row;
   }
+  /** What in a stored draft blocks its publication (the check's problems), checked by the worker. */
+  async function blockingProblemsOf(row: { base_version: number; files: Record<string, unknown> }): Promise<Problem[]> {
+    const base = await (await loadVersion(row.base_version)).base();
+    return worker.run({ kind: 'problems', base, changes: row.files });
+  }
   const openDraft = (row: { status: string }) => {
     if (row.status === 'published' || row.status === 'discarded') throw closed(row.status);
   };
@@ -297,6 +308,9 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(409, 'ReviewState', [{ errorCode: 'ALREADY_SUBMITTED', message: `The draft is already ${row.status === 'approved' ? 'approved' : 'waiting for review'}`, field: 'id' }]);
       }
       if (Object.keys(row.files).length === 0) throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'NO_CHANGES', message: 'The draft has no changes: nothing to review', field: 'files' }]);
+      // What blocks an approval blocks the submission: a reviewer is not asked to review what cannot be approved.
+      const problems = await blockingProblemsOf(row);
+      if (problems.length) throw blockingProblems(problems, 'submit');
       const done = await drafts.setStatus(db, row.id, 'in_review');
       await drafts.event(db, row.id, request.principal!, 'submitted for review', request.body.comment?.trim() || null, row.revision);
       await studio.record(db, request.principal!, 'draft.submit', { draft: row.id, name: row.name, revision: row.revision });
@@ -334,9 +348,8 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       // blocks a publication (the revision is checked again under the lock below, so the approval is of this very
       // content; failing fixtures and broken applications are the acknowledgement's business, not a refusal).
       if (decision === 'approve') {
-        const base = await (await loadVersion(row.base_version)).base();
-        const problems = await worker.run({ kind: 'problems', base, changes: row.files });
-        if (problems.length) throw blockingProblems(problems);
+        const problems = await blockingProblemsOf(row);
+        if (problems.length) throw blockingProblems(problems, 'approve');
       }
       const done = await db.transaction().execute(async (trx) => {
         const locked = await drafts.lock(trx, row.id);

@@ -22,6 +22,28 @@ export function setValidatorModuleLoader(loader: ModuleLoader): void {
 
 const importPhone = () => import('../../../validation/phoneBrowser');
 
+/** The waits before the next attempts of a failed import: a busy server (503) or a lost connection gets a few seconds. */
+export const IMPORT_RETRY_DELAYS_MS = [500, 1_500, 4_000];
+
+/**
+ * Imports a module, trying again after each of IMPORT_RETRY_DELAYS_MS when it fails (a 503 of a server shedding load,
+ * a network failure): a failed import is not retried by the browser, and the step would show its error page. Each
+ * attempt asks for a new address (`?attempt=n`; the server reads no query), since a browser may keep a failed module
+ * import for its address. Not again when the module is gone (404: a version the server no longer keeps, which no
+ * attempt fixes; the config is reloaded).
+ */
+export async function importRetrying(url: string): Promise<ValidatorModuleExports> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await loadModule(attempt ? `${url}?attempt=${attempt}` : url);
+    } catch (error) {
+      const wait = IMPORT_RETRY_DELAYS_MS[attempt];
+      if (wait === undefined || (await fetch(url, { method: 'HEAD' }).then((r) => r.status === 404, () => false))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /**
  * A validator module's validators, on the lists of its content version. The x-phone rule's runtime loads after
  * the module when the module's rules have one (its `phone` export): not with the page's code, nor for a step
@@ -29,7 +51,7 @@ const importPhone = () => import('../../../validation/phoneBrowser');
  * (src/validation/phoneBrowser.ts).
  */
 async function moduleValidators(url: string, lists: ReferenceLists): Promise<PrecompiledValidators> {
-  const module = await loadModule(url);
+  const module = await importRetrying(url);
   if (module.phone === false) return module.default(standaloneRequire(lists, undefined));
   const validators = module.default(standaloneRequire(lists, await importPhone()));
   withPhone.add(validators);

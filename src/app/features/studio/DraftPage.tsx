@@ -226,6 +226,8 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
   const [confirmed, setConfirmed] = useState(false);
   const [message, setMessage] = useState('');
   const [published, setPublished] = useState<number | null>(null);
+  /** The number of problems the server named when it refused the submission of a revision (the check shows them). */
+  const [submitBlocked, setSubmitBlocked] = useState<{ revision: number; count: number } | null>(null);
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
   const [choices, setChoices] = useState<Record<string, 'draft' | 'latest'>>({});
   const resultRef = useRef<HTMLDivElement>(null);
@@ -257,7 +259,23 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
   const post = (path: string, body: unknown) => api(`/api/studio/drafts/${draft.id}${path}`, { method: 'POST', body });
   const submit = () =>
     act('submit', async () => {
-      await post('/submit', { revision: draft.revision, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+      setSubmitBlocked(null);
+      try {
+        await post('/submit', { revision: draft.revision, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+      } catch (e) {
+        // The check finds problems that block the publication: the server refuses the review. The problems are shown
+        // by the check itself (where, and what to fix), run here, rather than as the refusal's messages.
+        const body = e instanceof ApiRequestError ? (e.body as { errorType?: string; errors?: unknown[] } | undefined) : undefined;
+        if (e instanceof ApiRequestError && e.status === 409 && body?.errorType === 'DraftHasProblems') {
+          setSubmitBlocked({ revision: draft.revision, count: body.errors?.length ?? 0 });
+          const res = await api<CheckResult>(`/api/studio/drafts/${draft.id}/check`, { method: 'POST' });
+          setCheck(res.body!);
+          setConfirmed(false);
+          requestAnimationFrame(() => resultRef.current?.focus());
+          return;
+        }
+        throw e;
+      }
       setComment('');
       reload();
     });
@@ -299,6 +317,8 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
     });
 
   const needsConfirm = !!currentCheck?.needsAcknowledgement;
+  // The check of this revision finds problems: the server would refuse the submission (as the approval).
+  const submitProblems = currentCheck?.problems.length || (submitBlocked?.revision === draft.revision ? submitBlocked.count : 0);
   const approveReasons: string[] = [];
   if (!currentCheck) approveReasons.push(t('studio.review.checkFirst'));
   else if (currentCheck.problems.length) approveReasons.push(t('studio.review.hasProblems', { count: currentCheck.problems.length }));
@@ -410,10 +430,20 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload(): void }) {
                 <Textarea value={comment} onChange={(_, d) => setComment(d.value)} />
               </Field>
               <div className={styles.row}>
-                <Button appearance="primary" onClick={() => void submit()} disabled={busy !== null || draft.changedFiles.length === 0}>
+                <Button
+                  appearance="primary"
+                  onClick={() => void submit()}
+                  disabled={busy !== null || draft.changedFiles.length === 0 || submitProblems > 0}
+                  aria-describedby={submitProblems > 0 ? 'studio-submit-reasons' : undefined}
+                >
                   {t('studio.review.submit')}
                 </Button>
               </div>
+              {submitProblems > 0 && (
+                <MessageBar intent="error" role="alert" layout="multiline" id="studio-submit-reasons">
+                  <MessageBarBody>{t('studio.review.submitHasProblems', { count: submitProblems })}</MessageBarBody>
+                </MessageBar>
+              )}
             </>
           )}
           {(draft.status === 'draft' || draft.status === 'changes_requested') && !draft.yours && <Text>{t('studio.review.authorSubmits', { author: draft.author })}</Text>}

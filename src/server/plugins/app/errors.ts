@@ -1,6 +1,9 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Locale } from '../../../content/i18n/locales';
+import { unknownRequestFieldMessage } from '../../../shared/serverMessages';
+import { localeOf } from '../../i18n/requestLocale';
 
 export interface ApiErrorItem {
   errorCode: string;
@@ -62,11 +65,42 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
 }
 
-/** "/body/segment" -> "segment"; fastify's instancePath of a request-schema error, as a field name. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The name the route's body field errors go under instead of `body` (the agent search's flat criteria are
+     * `searchInfo.*`, as the search page's field errors are named in the specification).
+     */
+    bodyFieldsAs?: string;
+  }
+}
+
+/**
+ * "/body/segment" -> "segment"; fastify's instancePath of a request-schema error, as a field name, with the key
+ * the error is about (a missing one, or an unknown one: "must NOT have additional properties" names no key itself).
+ */
 function fieldOf(error: { instancePath: string; params?: Record<string, unknown> }): string {
   const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const missing = error.params?.missingProperty as string | undefined;
-  return missing ? (base ? `${base}.${missing}` : missing) : base;
+  const key = (error.params?.missingProperty ?? error.params?.additionalProperty) as string | undefined;
+  return key ? (base ? `${base}.${key}` : key) : base;
+}
+
+/**
+ * A request-schema error as a field error: a key the schema does not declare is UNKNOWN_FIELD naming that key, in
+ * the request's language (as the prospect's own unknown keys, src/server/prospects/fieldOwnership.ts); others INVALID.
+ */
+function schemaError(v: { keyword: string; instancePath: string; message?: string; params?: Record<string, unknown> }, context: string, locale: Locale): ApiErrorItem {
+  const field = `${context}.${fieldOf(v)}`.replace(/\.$/, '');
+  if (v.keyword === 'additionalProperties') {
+    return { errorCode: 'UNKNOWN_FIELD', message: unknownRequestFieldMessage(locale, String(v.params?.additionalProperty)), field };
+  }
+  return { errorCode: 'INVALID', message: v.message ?? 'is invalid', field };
+}
+
+/** The name of a schema error's part of the request: body, params, querystring (or the route's name of its body). */
+function contextName(request: FastifyRequest, context: string | undefined): string {
+  if (context === 'body') return request.routeOptions.config.bodyFieldsAs ?? 'body';
+  return context ?? 'request';
 }
 
 /** One error body everywhere: { errorType, errors: [{ errorCode, message, field? }] }. */
@@ -79,11 +113,7 @@ export default fp(
       if (error.validation) {
         return reply.code(400).send({
           errorType: 'FieldsValidation',
-          errors: error.validation.map((v) => ({
-            errorCode: 'INVALID',
-            message: v.message ?? 'is invalid',
-            field: `${error.validationContext ?? 'request'}.${fieldOf(v as never)}`.replace(/\.$/, ''),
-          })),
+          errors: error.validation.map((v) => schemaError(v as never, contextName(request, error.validationContext), localeOf(request))),
         });
       }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

@@ -1,22 +1,58 @@
 import underPressure from '@fastify/under-pressure';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+export interface OverloadOptions {
+  /**
+   * Whether the server is overloaded now, instead of @fastify/under-pressure's measure of the event loop's delay
+   * (tests force it on or off).
+   */
+  overloaded?: () => boolean;
+}
+
 /**
- * Sheds load instead of queueing it: while the event loop lags more than MAX_EVENT_LOOP_DELAY_MS, requests get
+ * What is never shed: the app's files and pages (every GET or HEAD outside /api: static files, the app shell, the
+ * landing pages, the content's documents) and the validator modules (GET /api/validators/..., immutable and
+ * cached). They are cheap, and a page or module refused breaks the app (the browser does not retry a page load);
+ * the API's calls are shed, and the browser retries them after Retry-After (the save queue does).
+ */
+export function neverShed(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split(/[?#]/, 1)[0]!;
+  if (path === '/api' || path.startsWith('/api/')) return path.startsWith('/api/validators/');
+  return true;
+}
+
+/** The answer of a shed request: 503 with Retry-After in the one error shape; nothing for one that is never shed. */
+function shed(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (neverShed(request)) return undefined;
+  return reply
+    .code(503)
+    .header('retry-after', '5')
+    .send({ errorType: 'ServiceUnavailable', errors: [{ errorCode: 'OVERLOADED', message: 'The service is busy. Please try again in a moment.' }] });
+}
+
+/**
+ * Sheds load instead of queueing it: while the event loop lags more than MAX_EVENT_LOOP_DELAY_MS, API requests get
  * 503 with Retry-After in the one error shape, so the load balancer sends them to another server. 0 turns it off.
  */
-export default fp(
-  async (app) => {
+export default fp<OverloadOptions>(
+  async (app, options) => {
+    if (options.overloaded) {
+      const overloaded = options.overloaded;
+      app.addHook('onRequest', async (request, reply) => {
+        if (overloaded() && shed(request, reply)) return reply;
+      });
+      return;
+    }
     const maxEventLoopDelay = app.config.maxEventLoopDelayMs;
     if (maxEventLoopDelay === 0) return;
     await app.register(underPressure, {
       maxEventLoopDelay,
       retryAfter: 5,
-      pressureHandler: (_request, reply) => {
-        reply
-          .code(503)
-          .header('retry-after', '5')
-          .send({ errorType: 'ServiceUnavailable', errors: [{ errorCode: 'OVERLOADED', message: 'The service is busy. Please try again in a moment.' }] });
+      // Nothing returned lets the request through (a file, a page, a validator module); the reply sent ends it.
+      pressureHandler: (request, reply) => {
+        shed(request, reply);
       },
     });
   },
