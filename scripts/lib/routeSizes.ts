@@ -237,17 +237,21 @@ export interface Budget {
  * schemas (src/content/slimSchemas.ts): `step` 324 to 316 (the KYC annexure 315.7, the stakeholders' contact step
  * 313.8, was 323.7).
  * Session 13, integrated (s13base + s13phone): every form step at or under the 300 kB target (the KYC annexure
- * 298.5 kB the largest), so `step`'s limit is the target itself: the build fails for any step above 300 kB.
+ * 298.5 kB the largest), so `step`'s limit was the target itself; then the QA walk's fixes (s13sess: the session's
+ * end shared by logout and the idle timeout; s13api: validator imports retried; s13ui: the error page's band) added
+ * 0.3-0.5 kB: app 156.5 to 157 (156.8), page 261.5 to 262 (InviteCustomerPage 261.9), studio 456 to 456.5 (456.4),
+ * step 300 to 300.5 (the KYC annexure 300.3: 0.3 kB above the target; its Arabic validator module is 30.0 kB, which
+ * minifying the generated code would take to about 20).
  * Session 13 (branch s13typ): the text fields keeping what is typed until typing pauses (useTypedValue and StepForm's
  * hand-overs, issue 16 item 3) add 1.0 kB to the form pages' shared chunk (stepValidator 65.6 to 66.6 kB): page 289
  * to 290 (InviteCustomerPage 289.1), studio 478 to 479 (478.4), step 324 to 325 (the stakeholders' contact step 324.7).
  */
 export const BUDGETS: Record<'landing' | 'app' | 'page' | 'studio' | 'step', Budget> = {
   landing: { limit: 3, target: 120 },
-  app: { limit: 156.5, target: 172 },
-  page: { limit: 261.5, target: 300 },
-  studio: { limit: 456, target: 559 },
-  step: { limit: 300, target: 300 },
+  app: { limit: 157, target: 172 },
+  page: { limit: 262, target: 300 },
+  studio: { limit: 456.5, target: 559 },
+  step: { limit: 300.5, target: 300 },
 };
 
 export function budgetOf(route: string, budgets = BUDGETS): Budget {

@@ -123,6 +123,44 @@ suite('the application changed in another tab', () => {
     await context.close();
   }, 240_000);
 
+  it('after a conflict a reload keeps the answer unsaved and asked about: nothing saved over the other tab, never "saved", also once the session ended', async () => {
+    const { context, a, b } = await twoTabs();
+    await a.goto(`${server.url}/business/CompanyInfo`);
+    await waitForPage(a, 'Company Details');
+    await b.goto(`${server.url}/business/CompanyInfo`);
+    await waitForPage(b, 'Company Details');
+    await a.getByLabel(/^Company name/).fill('Tab One LLC');
+    await waitForSaved(a);
+    await b.getByLabel(/^Company name/).fill('Tab Two LLC');
+    const notice = b.getByRole('alert').filter({ hasText: 'changed elsewhere' });
+    await notice.waitFor();
+    await b.locator('[data-save-state="pending"]').waitFor();
+
+    // F5 in tab B: its answer, the notice naming it, still not saved (and not said to be).
+    await b.reload();
+    await waitForPage(b, 'Company Details');
+    await expect.poll(() => b.getByLabel(/^Company name/).inputValue()).toBe('Tab Two LLC');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/kept your answers on screen but did not save them/);
+    expect((await notice.getByRole('listitem').allTextContents()).join()).toMatch(/Company name/);
+    await b.locator('[data-save-state="pending"]').waitFor();
+    // Longer than a save's debounce and check: nothing goes.
+    await b.waitForTimeout(3000);
+    expect(await b.locator('[data-save-state="saved"]').count()).toBe(0);
+    await shot(b, 'conflict-reloaded');
+    expect((await savedProspect(a, server)).prospect.organizationInfo).toMatchObject({ companyName: 'Tab One LLC' });
+
+    // Logged out in tab A: tab B reloaded shows the session's end, never "saved" for its unsaved answer.
+    await a.getByRole('button', { name: 'Logout' }).click();
+    await a.waitForURL('**/business/ComeBackLogin');
+    await b.reload();
+    await b.getByRole('alertdialog', { name: /Sorry, your session has expired/ }).waitFor();
+    await b.waitForTimeout(3000);
+    await shot(b, 'conflict-reloaded-logged-out');
+    expect(await b.locator('[data-save-state="saved"]').count()).toBe(0);
+    await context.close();
+  }, 240_000);
+
   it('a reload shows the server\'s copy, and answers typed on a page survive a save refused because the other tab saved', async () => {
     const { context, a, b } = await twoTabs();
     await b.goto(`${server.url}/business/CompanyInfo?step=1`);

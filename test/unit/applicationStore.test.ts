@@ -189,11 +189,13 @@ describe('the application store', () => {
       store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName: 'Typed before the logout was known' } });
       await vi.advanceTimersByTimeAsync(1500);
       expect(puts()).toHaveLength(1);
+      // Never "saved" for what the server refused with the session.
+      expect(store.getSnapshot().saveState).toBe('ended');
       // Minutes of the expired dialog: no more saves (it sent one every 30 s, each answered 401), typing included.
       store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName: 'Typed after' } });
       await vi.advanceTimersByTimeAsync(AUTO_SAVE_INTERVAL_MS * 5);
       expect(puts()).toHaveLength(1);
-      expect(store.getSnapshot()).toMatchObject({ dirty: true, prospect: { organizationInfo: { companyName: 'Typed after' } } });
+      expect(store.getSnapshot()).toMatchObject({ dirty: true, saveState: 'ended', prospect: { organizationInfo: { companyName: 'Typed after' } } });
       // The same dead session (a re-render) does not start them again.
       store.connect(server.api, { refreshToken: 'r' });
       await vi.advanceTimersByTimeAsync(AUTO_SAVE_INTERVAL_MS * 2);
@@ -484,6 +486,53 @@ describe('the application store', () => {
       expect(puts.filter((c) => c.body!.version === 1)).toHaveLength(1);
       expect(server.document).toMatchObject({ organizationInfo: { noOfEmployees: 13 }, relationships: { country: 'AE', yes: true } });
       expect(after.getSnapshot()).toMatchObject({ dirty: false, saveState: 'saved' });
+    });
+
+    it('an answer a conflict kept unsaved stays unsaved after a reload: asked about again, nothing saved over the other change until Continue', async () => {
+      const { server, store } = await opened();
+      // Tab 1 saved its company name; this tab (tab 2) types another one: its automatic save meets the newer version.
+      server.bump({ organizationInfo: { companyName: 'Tab One LLC' } });
+      store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName: 'Tab Two LLC' } });
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(store.getSnapshot()).toMatchObject({ notice: CONFLICT_TEXTS.en.kept, noticeFields: ['organizationInfo.companyName'], saveState: 'pending' });
+      const putsBefore = server.calls.filter((c) => c.method === 'PUT').length;
+      store.connect((() => new Promise(() => {})) as ApiCall, { refreshToken: 'r' }); // the page before the reload is gone
+
+      const after = reloaded(server);
+      await vi.advanceTimersByTimeAsync(AUTO_SAVE_INTERVAL_MS + 2000);
+      // Nothing saved over tab 1's answer, the applicant's still on screen, the notice and its answer still there.
+      expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(putsBefore);
+      expect(server.document).toMatchObject({ organizationInfo: { companyName: 'Tab One LLC' } });
+      expect(after.getSnapshot()).toMatchObject({
+        dirty: true,
+        saveState: 'pending',
+        notice: CONFLICT_TEXTS.en.kept,
+        noticeFields: ['organizationInfo.companyName'],
+        prospect: { organizationInfo: { companyName: 'Tab Two LLC' } },
+      });
+      // A second reload too; then Continue saves the applicant's answer.
+      after.connect((() => new Promise(() => {})) as ApiCall, { refreshToken: 'r' });
+      const again = reloaded(server);
+      await vi.advanceTimersByTimeAsync(AUTO_SAVE_INTERVAL_MS + 2000);
+      expect(server.document).toMatchObject({ organizationInfo: { companyName: 'Tab One LLC' } });
+      await expect(again.continueStep('companyDetails')).resolves.toEqual({ ok: true });
+      expect(server.document).toMatchObject({ organizationInfo: { companyName: 'Tab Two LLC' } });
+      expect(again.getSnapshot()).toMatchObject({ dirty: false, saveState: 'saved' });
+    });
+
+    it('after a reload into a session that ended elsewhere (401), an unsaved answer is never said to be saved', async () => {
+      const { server, store } = await opened();
+      server.failures.push(new TypeError('Failed to fetch'));
+      store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName: 'Unsaved LLC' } });
+      await vi.advanceTimersByTimeAsync(1000);
+      store.persist();
+      store.connect((() => new Promise(() => {})) as ApiCall, { refreshToken: 'r' });
+      // Logged out in the other tab: the reload's load and save both answer 401.
+      server.failures.push(new SessionExpiredError(), new SessionExpiredError());
+      const after = reloaded(server);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(server.document).toMatchObject({ organizationInfo: { companyName: '' } });
+      expect(after.getSnapshot()).toMatchObject({ dirty: true, saveState: 'ended', prospect: { organizationInfo: { companyName: 'Unsaved LLC' } } });
     });
   });
 });

@@ -3,7 +3,7 @@ import { readSchemas } from './readSchemas';
 import type { AppConfig } from '../../src/app/features/config/useConfig';
 import { buildContent } from '../../src/content/buildContent';
 import { buildConfigDocument } from '../../src/content/configDocument';
-import { declares, errorsOnOtherSteps, fieldTitle, stepsOfFields } from '../../src/app/features/forms/errorSteps';
+import { declares, errorsOnOtherSteps, fieldTitle, refusedAt, stepsOfFields } from '../../src/app/features/forms/errorSteps';
 
 const content = buildContent(readSchemas());
 const customer = buildConfigDocument(content, { role: 'customer', schemaVersion: 1 }) as unknown as AppConfig;
@@ -16,6 +16,16 @@ const prospect = {
 };
 
 describe('server field errors of other steps', () => {
+  it('a refused save names where its reasons are: the open step\'s field, the steps that need attention, or the answers (never a highlight that is not there)', () => {
+    const stakeholderShare = { 'signatoryInfo[1].kycDetails.dateOfBirth': ['Date of birth is not filled'] };
+    // Company Details was valid but could not be saved for a stakeholder's answer: not "the highlighted field".
+    expect(refusedAt(customer, prospect, stakeholderShare, { step: 'companyDetails' })).toBe('steps');
+    expect(refusedAt(customer, prospect, { ...stakeholderShare, 'organizationInfo.companyName': ['Company name: at most 10 characters'] }, { step: 'companyDetails' })).toBe('field');
+    // No field errors (or only ones no step declares): nothing on the page is highlighted.
+    expect(refusedAt(customer, prospect, {}, { step: 'companyDetails' })).toBe('answers');
+    expect(refusedAt(customer, prospect, { '': ['The application is incomplete'] }, { step: 'companyDetails' })).toBe('answers');
+  });
+
   it('finds a path through properties, items and if/then branches, and not one the schema lacks', () => {
     const schema = customer.steps.ssChannels!.schema;
     expect(declares(schema, ['accountInfo', '0', 'mailStatements'])).toBe(true);

@@ -215,6 +215,23 @@ describe('the save queue', () => {
     queue.dispose();
   });
 
+  it('says "ended" after a save refused because the session ended (401), typing included, until a save goes through', async () => {
+    const { queue, sent, states } = setup([{ kind: 'refused', result: { ok: false }, ended: true }]);
+    queue.edit();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toHaveLength(1);
+    expect(queue.saveState).toBe('ended');
+    queue.typing();
+    expect(queue.saveState).toBe('ended');
+    expect(states).not.toContain('saved');
+    // Signed in again: the next save goes through.
+    queue.edit();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toHaveLength(2);
+    expect(queue.saveState).toBe('saved');
+    queue.dispose();
+  });
+
   it('never says "saved" while an edit with a validation error waits locally', async () => {
     const { queue, sent } = setup();
     queue.edit(false);

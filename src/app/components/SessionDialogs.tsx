@@ -50,8 +50,10 @@ export function SessionDialogs() {
     return () => window.clearInterval(timer);
   }, [session, expired]);
 
+  // Ending the session sends the pending edits first, while the countdown stays at zero: a token renewed by that
+  // save calls it again, which changes nothing (the save queue is idle, the tokens are forgotten and revoked once more).
   useEffect(() => {
-    if (left === 0) expire();
+    if (left === 0) void expire();
   }, [left, expire]);
 
   const onContinue = async () => {

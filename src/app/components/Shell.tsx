@@ -131,13 +131,7 @@ export function Shell({ title, variant, showSteps = true, linking = false, steps
 
   const onLogout = async () => {
     const agent = session?.kind === 'agent';
-    if (!agent) {
-      // Spec: logout clears the session and the application. Pending edits are sent first, so nothing typed is
-      // lost; loaded on demand so the landing page carries no form runtime.
-      const { applicationStore } = await import('../features/application');
-      await applicationStore().flush().catch(() => undefined);
-      applicationStore().close();
-    }
+    // Spec: logout clears the session and the application, its pending edits sent first (session.ts endSession).
     await logout();
     navigate(agent ? '/agent/Login' : '/business/ComeBackLogin');
   };

@@ -155,6 +155,10 @@ export const ar: Messages & Record<PageMessageId | StakeholderMessageId, string>
   'save.offline': 'أنت غير متصل بالإنترنت. تغييراتك محفوظة على جهازك وسيتم حفظها عند عودة الاتصال.',
   'save.retrying': 'تعذّر الحفظ. جارٍ إعادة المحاولة…',
   'save.refused': 'لم يتم الحفظ — يرجى تصحيح الحقل المميّز',
+  'save.refused.steps': 'لم يتم الحفظ — راجع الخطوات التي تحتاج إلى مراجعتك',
+  'save.refused.list': 'لم يتم الحفظ — راجع الأسباب أسفل أصحاب العلاقة',
+  'save.refused.answers': 'لم يتم الحفظ — راجع إجاباتك',
+  'save.ended': 'لم يتم الحفظ — انتهت جلستك',
 
   'submitted.shellTitle': 'تم تقديم طلبك بنجاح!',
   'submitted.title': 'تم تقديم الطلب',

@@ -141,6 +141,10 @@ export const en = {
   'save.offline': 'You are offline. Your changes are kept and will be saved when you are back online.',
   'save.retrying': 'Saving failed. Trying again…',
   'save.refused': 'Not saved — fix the highlighted field',
+  'save.refused.steps': 'Not saved — see the steps that need your attention',
+  'save.refused.list': 'Not saved — see the reasons below the stakeholders',
+  'save.refused.answers': 'Not saved — check your answers',
+  'save.ended': 'Not saved — your session has ended',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -14,7 +14,7 @@ export function useAgentDownload() {
     async (url: string, fallbackName: string) => {
       const res = await fetch(url, { headers: session ? { authorization: `Bearer ${session.accessToken}` } : {}, cache: 'no-store' });
       if (res.status === 401) {
-        expire();
+        void expire();
         throw new Error(t('agent.error.sessionExpired'));
       }
       if (!res.ok) {

@@ -1,8 +1,7 @@
 import { Caption1, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { CheckmarkCircle16Regular, CloudOff16Regular, Edit16Regular, ErrorCircle16Regular } from '@fluentui/react-icons';
-import type { SaveState } from './contract';
+import type { RefusedAt } from './contract';
 import { useApplication } from './useApplication';
-import type { MessageId } from '../../i18n/en';
 import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
@@ -10,21 +9,16 @@ const useStyles = makeStyles({
   offline: { color: tokens.colorPaletteDarkOrangeForeground1 },
 });
 
-const TEXT: Record<SaveState, MessageId> = {
-  saved: 'save.saved',
-  pending: 'save.pending',
-  saving: 'save.saving',
-  offline: 'save.offline',
-  retrying: 'save.retrying',
-  refused: 'save.refused',
-};
-
-/** The save status line of a journey page (a polite live region: screen readers hear offline and saved). */
-export function SaveStatus() {
+/**
+ * The save status line of a journey page (a polite live region: screen readers hear offline and saved).
+ * `refusedAt`: where the page shows the reasons of a refused save (its own fields only when it highlights them).
+ */
+export function SaveStatus({ refusedAt = 'answers' }: { refusedAt?: RefusedAt }) {
   const styles = useStyles();
   const { saveState, prospectId } = useApplication();
   const t = useT();
   if (!prospectId) return null;
+  const alert = saveState === 'retrying' || saveState === 'refused' || saveState === 'ended';
   const icon =
     // A spinner only while a save is on its way: changes waiting for the next save (or for a field to be fixed) are
     // not activity, so they get a still icon.
@@ -34,15 +28,16 @@ export function SaveStatus() {
       <Edit16Regular aria-hidden />
     ) : saveState === 'offline' ? (
       <CloudOff16Regular aria-hidden />
-    ) : saveState === 'retrying' || saveState === 'refused' ? (
+    ) : alert ? (
       <ErrorCircle16Regular aria-hidden />
     ) : (
       <CheckmarkCircle16Regular aria-hidden />
     );
   return (
-    <div className={`${styles.line} ${saveState === 'offline' || saveState === 'retrying' || saveState === 'refused' ? styles.offline : ''}`} role="status" aria-live="polite" data-save-state={saveState}>
+    <div className={`${styles.line} ${saveState === 'offline' || alert ? styles.offline : ''}`} role="status" aria-live="polite" data-save-state={saveState}>
       {icon}
-      <Caption1>{t(TEXT[saveState])}</Caption1>
+      {/* A refused save's words say where its reasons are: "the highlighted field" only when the page highlights one. */}
+      <Caption1>{t(saveState === 'refused' && refusedAt !== 'field' ? `save.refused.${refusedAt}` : `save.${saveState}`)}</Caption1>
     </div>
   );
 }

@@ -34,7 +34,16 @@ export type SaveState =
   /** A save failed with a server error and is being retried with back-off. */
   | 'retrying'
   /** The last edit is not saved until a field is fixed: it has an error, or the server refused it (400). */
-  | 'refused';
+  | 'refused'
+  /** The session ended (the server answered 401): the edits stay in the tab, unsaved, until a new sign-in. */
+  | 'ended';
+
+/**
+ * Where the page shows why the server refused the last save (the 'refused' state names it): the open step's own
+ * highlighted fields, the steps that need attention (a list of links), the reasons under the stakeholder list, or
+ * nowhere on the page (the answers as a whole).
+ */
+export type RefusedAt = 'field' | 'steps' | 'list' | 'answers';
 
 /** Step status per flow and step (spec 4). */
 export type StepStatus = 'AVAILABLE' | 'COMPLETED';

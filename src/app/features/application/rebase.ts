@@ -207,7 +207,9 @@ export async function rebaseOnLatest(
   const base = copy?.prospectId === id && copy.version === version ? clientPart(copy.prospect) : undefined;
   const r = rebaseOnto(base, dirty && prospect ? clientPart(prospect) : undefined, a.prospect, serverOwned, pageLocale(), job.saveType === 'submit');
   store.serverCopy = { prospectId: id, version: a.version, prospect: a.prospect };
-  store.held = r.conflicts.length > 0;
+  // Still held while the answers a conflict kept are unsaved (a reload, the tab back in front): the applicant's
+  // explicit save (which clears it first) sends them, never an automatic one.
+  store.held = r.conflicts.length > 0 || (store.held && r.dirty);
   store.set({
     prospect: r.prospect,
     version: a.version,

@@ -30,8 +30,9 @@ export type SendOutcome<R> =
    * Refused for good (field errors, conflict, stopped prospect): handed to the caller, not retried. `invalid`:
    * the data itself was refused (field errors), so the edit is not on the server until the applicant fixes it.
    * `held`: the edit is kept locally until the applicant saves explicitly (a conflict they are asked about).
+   * `ended`: the session ended (401): nothing is on the server until the applicant signs in again.
    */
-  | { kind: 'refused'; result: R; invalid?: boolean; held?: boolean };
+  | { kind: 'refused'; result: R; invalid?: boolean; held?: boolean; ended?: boolean };
 
 export interface SaveQueueOptions<R> {
   send(job: SaveJob): Promise<SendOutcome<R>>;
@@ -79,6 +80,8 @@ export class SaveQueue<R> {
   private typingNow = false;
   /** typing() held back the automatic save of an earlier edit (it goes with the typed one, or again by typed()). */
   private heldForTyping = false;
+  /** The last save was refused because the session ended: said until a save goes through (a new sign-in). */
+  private ended = false;
 
   constructor(opts: SaveQueueOptions<R>) {
     this.opts = opts;
@@ -186,6 +189,7 @@ export class SaveQueue<R> {
     this.heldBack = false;
     this.typingNow = false;
     this.heldForTyping = false;
+    this.ended = false;
     this.update();
   }
 
@@ -234,6 +238,7 @@ export class SaveQueue<R> {
       this.retryAt = 0;
       this.lastFailure = undefined;
       this.refused = outcome.kind === 'refused' && outcome.invalid === true;
+      this.ended = outcome.kind === 'refused' && outcome.ended === true;
       // What was held back went with this save (an explicit save sends everything typed).
       if (waiting) this.heldBack = false;
       if (outcome.kind === 'refused' && outcome.held) this.heldBack = true;
@@ -277,6 +282,8 @@ export class SaveQueue<R> {
     if (this.lastFailure === 'offline' || (!this.online && this.busy)) next = 'offline';
     else if (this.lastFailure === 'retry') next = 'retrying';
     else if (this.sending) next = 'saving';
+    // Never "saved" (nor merely "unsaved") for edits no save can take until the applicant signs in again.
+    else if (this.ended) next = 'ended';
     else if (this.busy || this.typingNow) next = 'pending';
     else if (this.refused) next = 'refused';
     else if (this.heldBack) next = 'pending';

@@ -42,6 +42,8 @@ const AUTO_SAVE_VIEWS = /\/business\/(CompanyInfo|StakeholdersInfo|FinalQuestion
 export const AUTO_SAVE_INTERVAL_MS = 30_000;
 
 const STORAGE_KEY = 'qa.application';
+/** ../forms/draftAtom.ts: Basic Information's answers, kept until the application is created. */
+const DRAFT_KEY = 'qa.draftProspect';
 
 /**
  * A keystroke's copy goes to session storage this long after the last one (and at once when the tab is
@@ -92,6 +94,13 @@ interface Persisted {
   dirty: boolean;
   /** The server's copy of `version` while there are unsaved edits (what they were made against). */
   base?: Prospect;
+  /**
+   * A conflict's answers the applicant has not confirmed (the store's `held`), with its notice and their fields: a
+   * reload keeps asking them, and saves nothing over the other change until they save explicitly.
+   */
+  held?: true;
+  notice?: string;
+  noticeFields?: string[];
 }
 
 const EMPTY: ApplicationSnapshot = {
@@ -171,8 +180,18 @@ export class ApplicationStore {
     }
     const saved = readPersisted();
     if (saved?.prospectId) {
-      this.snap = { ...EMPTY, prospectId: saved.prospectId, prospect: saved.prospect, version: saved.version, status: saved.status, dirty: saved.dirty };
+      this.snap = {
+        ...EMPTY,
+        prospectId: saved.prospectId,
+        prospect: saved.prospect,
+        version: saved.version,
+        status: saved.status,
+        dirty: saved.dirty,
+        notice: saved.notice,
+        noticeFields: saved.noticeFields ?? [],
+      };
       if (saved.base) this.serverCopy = { prospectId: saved.prospectId, version: saved.version, prospect: saved.base };
+      this.held = !!saved.held;
       this.restored = true;
     }
   }
@@ -339,6 +358,7 @@ export class ApplicationStore {
       // A conflict kept answers the applicant has not confirmed: only their explicit save sends them.
       if (job.saveType === 'auto') return { kind: 'refused', result: { ok: false }, held: true };
       this.held = false;
+      this.persist();
     }
     for (let attempt = 0; ; attempt++) {
       const id = this.snap.prospectId;
@@ -375,7 +395,7 @@ export class ApplicationStore {
       } catch (error) {
         if (error instanceof SessionExpiredError) {
           this.dead = this.token;
-          return { kind: 'refused', result: { ok: false, expired: true } };
+          return { kind: 'refused', result: { ok: false, expired: true }, ended: true };
         }
         if (!(error instanceof ApiRequestError)) return isNetworkError(error) ? { kind: 'offline' } : { kind: 'retry' };
         if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' };
@@ -424,7 +444,7 @@ export class ApplicationStore {
   /** `typing`: an edit of the applicant, whose copy is written to session storage a little later (PERSIST_DELAY_MS). */
   set(patch: Partial<ApplicationSnapshot>, typing = false): void {
     this.snap = { ...this.snap, ...patch };
-    if ('prospect' in patch || 'prospectId' in patch || 'version' in patch || 'dirty' in patch) {
+    if ('prospect' in patch || 'prospectId' in patch || 'version' in patch || 'dirty' in patch || 'notice' in patch) {
       if (typing) this.persistSoon();
       else this.persist();
     }
@@ -441,13 +461,16 @@ export class ApplicationStore {
     if (this.persistTimer !== undefined) clearTimeout(this.persistTimer);
     this.persistTimer = undefined;
     try {
-      const { prospectId, prospect, version, status, dirty } = this.snap;
+      const { prospectId, prospect, version, status, dirty, notice, noticeFields } = this.snap;
       if (prospectId && prospect && version !== undefined) {
         // Unsaved edits keep the copy they were made against, from which a reloaded tab rebases them.
         const base = dirty && this.serverCopy?.version === version ? this.serverCopy.prospect : undefined;
-        globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify({ prospectId, prospect, version, status, dirty, base } satisfies Persisted));
+        const persisted: Persisted = { prospectId, prospect, version, status, dirty, base, held: this.held || undefined, notice, noticeFields };
+        globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify(persisted));
       } else if (!prospectId) {
         globalThis.sessionStorage?.removeItem(STORAGE_KEY);
+        // Closed (logout, the session's end): the answers typed before the application existed go with it.
+        if (!this.snap.prospect) globalThis.sessionStorage?.removeItem(DRAFT_KEY);
       }
     } catch {
       // Storage full or blocked: the copy in memory still goes to the server.

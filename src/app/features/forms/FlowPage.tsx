@@ -17,7 +17,7 @@ import { LICENCE_FIELD, useLicenceCheck } from './useLicenceCheck';
 import { prefetchStepValidator, useStepValidator } from './stepValidator';
 import { applyLogic, logicOf, visibleStepErrors } from './formLogic';
 import { trackPageDone, trackStep } from '../../lib/stepEvents';
-import { errorsOnOtherSteps } from './errorSteps';
+import { errorsOnOtherSteps, refusedAt } from './errorSteps';
 import { OtherStepErrors } from './OtherStepErrors';
 import { ApplicationNotice } from '../documents/ApplicationNotice';
 import type { MessageId } from '../../i18n/en';
@@ -164,6 +164,11 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
     () => (config && current ? errorsOnOtherSteps(config, app.prospect, app.fieldErrors, current) : []),
     [config, app.prospect, app.fieldErrors, current],
   );
+  // What the status line says of a refused save: this step's highlighted field, or where else its reasons are.
+  const refusedWhere = useMemo(
+    () => (config && current ? refusedAt(config, app.prospect, app.fieldErrors, current) : 'answers'),
+    [config, app.prospect, app.fieldErrors, current],
+  );
   const islamic = app.prospect?.applicationInfo?.islamicBanking === true;
   const stepId = current?.step;
   const formContext = useMemo<FormContext | undefined>(
@@ -293,7 +298,7 @@ export default function FlowPage({ flows: flowIds, panelTitle: panelTitleId, nex
           {t('flow.stepOf', { n: index + 1, total: steps.length })}
           {isDone(app.completedSteps, current) ? t('steps.completed') : ''}
         </Text>
-        <SaveStatus />
+        <SaveStatus refusedAt={refusedWhere} />
       </div>
       <h1 ref={heading} tabIndex={-1} className={styles.heading}>
         {current.title}

@@ -4,7 +4,7 @@
  * A field belongs to the first step of the journey (JOURNEY_PAGES order) whose schema declares its path, for a
  * per-signatory step the path inside that stakeholder.
  */
-import type { Prospect } from '../application/contract';
+import type { Prospect, RefusedAt } from '../application/contract';
 import type { AppConfig } from '../config/useConfig';
 import { JOURNEY_PAGES, pageSteps, type PageStep } from '../journey/journeySteps';
 
@@ -156,4 +156,20 @@ export function stepsOfFields(config: Pick<AppConfig, 'flows' | 'steps'>, prospe
     titled[path] = title ? [title] : [''];
   }
   return errorsOnOtherSteps(config, prospect, titled, undefined).map((s) => ({ ...s, messages: s.messages.filter(Boolean) }));
+}
+
+/**
+ * Where a journey page shows the server's field errors of a refused save (its status line names it): the open step
+ * highlights its own fields; errors only of other steps are in the list of steps that need attention; errors no step
+ * declares (or none: a refusal without field errors) are shown nowhere, so the status asks to check the answers.
+ */
+export function refusedAt(
+  config: Pick<AppConfig, 'flows' | 'steps'>,
+  prospect: Prospect | undefined,
+  fieldErrors: Record<string, string[]> | undefined,
+  here: { step: string; signatoryIndex?: number },
+): RefusedAt {
+  const steps = errorsOnOtherSteps(config, prospect, fieldErrors, undefined, () => undefined);
+  if (steps.some((s) => s.step === here.step && s.signatoryIndex === here.signatoryIndex)) return 'field';
+  return steps.length > 0 ? 'steps' : 'answers';
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import type { Session } from '../application/contract';
 import { atom, atomWithStorage, createJSONStorage, useAtom, useAtomValue, useSetAtom } from '../../lib/jotai';
 import { ApiRequestError, deviceId, SessionExpiredError, secureFetch, type SecureFetchOptions, type SecureResponse } from '../../lib/secureFetch';
+import { applicationStore } from '../application/store';
 import { useConfig } from '../config/useConfig';
 
 export type { Session };
@@ -100,15 +101,18 @@ export interface SessionControls {
   signIn(session: Session): void;
   /** The countdown dialog's 'Yes': rotates the tokens so the session goes on. */
   keepAlive(): Promise<void>;
-  /** Ends the session on the server (the refresh token family is revoked) and in this tab. */
+  /**
+   * Ends the session (endSession): pending edits sent, the application and draft forgotten in this tab, the refresh
+   * token family revoked on the server.
+   */
   logout(): Promise<void>;
   /**
    * Ends the session on the server only (the tab keeps its tokens and pages until it forgets them itself, with
    * logout() or a reload after clearing): for a page that must stay on screen until the session is over.
    */
   revoke(): Promise<void>;
-  /** The inactivity countdown reached zero: the session is over. */
-  expire(): void;
+  /** The inactivity countdown reached zero: the session ends as with logout(), then the expired dialog shows. */
+  expire(): Promise<void>;
 }
 
 export function useSession(): Session | null {
@@ -124,6 +128,21 @@ async function revokeOnServer(ending: Session | null): Promise<void> {
     token: ending.accessToken,
     body: form({ client_id: PUBLIC_CLIENT_ID, refresh_token: ending.refreshToken }),
   }).catch(() => undefined);
+}
+
+/**
+ * Ends a session in the browser and on the server, the one way Logout and the inactivity countdown both do it (spec
+ * 001 §4, §8): an applicant's pending edits are sent first (nothing typed is lost while the token still works),
+ * then `forget` drops the tokens, the tab forgets the application and the draft (the store's close()), and the
+ * server revokes the tokens (so an old access token copied from the tab is refused).
+ */
+export async function endSession(ending: Session | null, forget: () => void): Promise<void> {
+  const applicant = ending?.kind === 'customer' || ending?.kind === 'device';
+  if (applicant) await applicationStore().flush().catch(() => undefined);
+  // The tokens first: the journey's guards then see the session gone.
+  forget();
+  if (applicant) applicationStore().close();
+  await revokeOnServer(ending);
 }
 
 export function useSessionControls(): SessionControls {
@@ -149,17 +168,17 @@ export function useSessionControls(): SessionControls {
           else throw error;
         }
       },
-      async logout() {
-        const ending = session;
-        setSession(null);
-        setExpired(false);
-        await revokeOnServer(ending);
-      },
+      logout: () =>
+        endSession(session, () => {
+          setSession(null);
+          setExpired(false);
+        }),
       revoke: () => revokeOnServer(session),
-      expire() {
-        setSession(null);
-        setExpired(true);
-      },
+      expire: () =>
+        endSession(session, () => {
+          setSession(null);
+          setExpired(true);
+        }),
     }),
     [session, expired, setSession, setExpired, setActivity],
   );

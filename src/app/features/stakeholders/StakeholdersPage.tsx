@@ -377,7 +377,8 @@ export default function StakeholdersPage() {
         {t('journey.3')}
       </Title2>
       <Body1 as="p">{st('stakeholders.intro')}</Body1>
-      <SaveStatus />
+      {/* A refused save's reasons: the open wizard's highlighted fields, else those below the list (Continue's). */}
+      <SaveStatus refusedAt={extraErrors ? 'field' : check.ok ? 'answers' : 'list'} />
       {!selected && notice}
       <StakeholderList cards={above} selectedId={selected ? selectedId : null} onEdit={onEdit} onRemove={onRemove} />
       {selected && (
