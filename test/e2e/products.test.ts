@@ -93,8 +93,12 @@ suite('products, shell and session dialogs in Chromium', () => {
     await page.clock.runFor(2000);
     await expect.poll(async () => Number(await countdown.locator('strong').textContent())).toBeLessThan(first);
     await page.clock.runFor(61_000);
-    // Found by its text: on a journey page it is inside a wrapper the countdown's modal hid (aria-hidden), see the report.
-    await page.locator('[role="alertdialog"]').filter({ hasText: /Sorry, your session has expired/ }).waitFor();
+    // By its role and name: a screen reader reaches it (the countdown's modal once left it inside a wrapper it hid).
+    const expired = page.getByRole('alertdialog', { name: /Sorry, your session has expired/ });
+    await expired.waitFor();
+    await expired.getByRole('button', { name: 'Reload' }).waitFor();
+    // The countdown's Yes is gone: the focus is on the expiry's button, not lost on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Reload');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/idle-expired.png`, fullPage: true });
 
     // The tab forgot the session, the application and the draft...

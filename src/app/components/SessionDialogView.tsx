@@ -10,17 +10,28 @@ export interface SessionDialogViewProps {
 }
 
 /**
- * The two session dialogs (countdown, expired). A chunk of its own: Fluent's Dialog (and the focus management
+ * The session dialog (the countdown, then the expiry). A chunk of its own: Fluent's Dialog (and the focus management
  * it brings) is loaded once a session exists, not on the landing page, which has none.
  */
 export default function SessionDialogView({ left, expired, busy, onContinue }: SessionDialogViewProps) {
   const t = useT();
   const rich = useRichT();
+  // One dialog whose content turns from the countdown into the expiry: two modal dialogs, one closing as the other
+  // opened, left the second inside the page's wrapper the first had hidden from screen readers (aria-hidden).
   return (
-    <>
-      <Dialog open={left !== null} modalType="alert">
-        <DialogSurface aria-describedby={undefined}>
-          <DialogBody>
+    <Dialog open={expired || left !== null} modalType="alert">
+      <DialogSurface aria-describedby={undefined}>
+        {expired ? (
+          <DialogBody key="expired">
+            <DialogTitle>{t('session.expired')}</DialogTitle>
+            <DialogActions>
+              <Button appearance="primary" autoFocus onClick={() => window.location.reload()}>
+                {t('session.reload')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        ) : (
+          <DialogBody key="expiring">
             <DialogTitle>{t('session.expiring')}</DialogTitle>
             <DialogContent>
               <p role="timer" aria-live="off">
@@ -33,20 +44,8 @@ export default function SessionDialogView({ left, expired, busy, onContinue }: S
               </Button>
             </DialogActions>
           </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      <Dialog open={expired} modalType="alert">
-        <DialogSurface aria-describedby={undefined}>
-          <DialogBody>
-            <DialogTitle>{t('session.expired')}</DialogTitle>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => window.location.reload()}>
-                {t('session.reload')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </>
+        )}
+      </DialogSurface>
+    </Dialog>
   );
 }
