@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { readSchemas } from './readSchemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StepForm } from '../../src/app/features/forms/StepForm';
+import { preloadWidgets } from '../../widgets';
 import { precompiledValidator } from './precompiled';
 import type { AppConfig } from '../../src/app/features/config/useConfig';
 import { buildContent } from '../../src/content/buildContent';
@@ -174,7 +175,7 @@ describe('every conditional field of schemas/', () => {
     expect(rows.length).toBeGreaterThanOrEqual(35);
   });
 
-  it.each(rows.map((r) => [`${r.step}${toPointer(r.field)}`, r] as const))('%s appears and disappears with its condition; its answer is dropped when hidden', (_name, row) => {
+  it.each(rows.map((r) => [`${r.step}${toPointer(r.field)}`, r] as const))('%s appears and disappears with its condition; its answer is dropped when hidden', async (_name, row) => {
     const ui = config.steps[row.step]!.uiSchema;
     const shown = withAnswers(row.shown, row.field);
     const hidden = withAnswers(row.hidden, row.field);
@@ -194,6 +195,8 @@ describe('every conditional field of schemas/', () => {
 
     // The form shows the field while the condition holds, and not once it fails.
     const id = ['root', ...row.field].join('_');
+    // The form renders once the step's lazily loaded widgets are in (StepForm): loaded first, as the pages prefetch them.
+    await preloadWidgets(config.steps[row.step]!.uiSchema);
     const view = (data: Obj) =>
       render(
         inFluent(
@@ -238,6 +241,7 @@ describe('the KYC annexure in the form runtime', () => {
         />,
       );
     }
+    await preloadWidgets(config.steps.kycAnnexure!.uiSchema);
     const { container, findByText } = render(<Host />);
     const select = (id: string, value: string) => act(() => void fireEvent.change(container.querySelector(`#${id}`)!, { target: { value } }));
     select('root_kycAnnexure_isVisitConducted', 'Y');
