@@ -312,7 +312,8 @@ suite('form logic in Chromium', () => {
       await industry.first().selectOption('GT');
       const notice = page.locator('[data-other-step-errors]');
       await notice.getByText('Company name: at most 10 characters').waitFor({ timeout: 20_000 });
-      await page.getByText('Not saved — fix the highlighted field').waitFor();
+      // Nothing on this step is highlighted: the save line points to the steps listed above the form.
+      await page.getByText('Not saved — see the steps that need your attention').waitFor();
       if (process.env.E2E_SCREENSHOTS) {
         for (const width of [390, 1366]) {
           await page.setViewportSize({ width, height: 900 });
