@@ -210,7 +210,7 @@ describeEachDatabase('bank records, document verification and inline files', (db
     for (const [body, field] of [
       [{ verified: 'yes' }, 'body.verified'],
       [{}, 'body.verified'],
-      [{ verified: true, by: 'x' }, 'body'],
+      [{ verified: true, by: 'x' }, 'body.by'], // an unknown key is named (UNKNOWN_FIELD, s13api)
     ] as const) {
       const bad = await verify(id, 'Other-1', body);
       expect(bad.statusCode, bad.body).toBe(400);
