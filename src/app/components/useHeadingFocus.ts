@@ -15,8 +15,10 @@ export function useHeadingFocus(): void {
     const timer = setInterval(() => {
       const heading = document.querySelector<HTMLElement>('#main h1');
       const main = document.getElementById('main');
-      // A page that put the focus somewhere itself (the code boxes) keeps it.
-      const placed = main?.contains(document.activeElement) && document.activeElement !== main;
+      // A page that put the focus somewhere itself (the code boxes) keeps it, and so does an open dialog (the
+      // session's expiry, which the navigation it causes would otherwise leave without its focus).
+      const active = document.activeElement;
+      const placed = (main?.contains(active) && active !== main) || !!active?.closest('[role="dialog"], [role="alertdialog"]');
       if (heading && !placed) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus();
