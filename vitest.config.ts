@@ -35,6 +35,7 @@ export default defineConfig({
           environment: 'node',
           // files run in parallel: rendering a whole step or validating 50 stakeholders can be slow
           testTimeout: 20_000,
+          setupFiles: ['test/unit/setupTestingLibrary.ts'],
           maxWorkers: WORKERS,
         },
       },
