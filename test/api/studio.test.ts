@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { setToday } from '../../src/validation/clock';
 import { signInProductUser } from './authHelpers';
 import { describeEachDatabase, startApp } from './helpers';
+
+// A check or a publication generates every step's validators for the draft (seconds on a quiet machine): on a loaded
+// 2-core CI machine two tests ran past the API project's 30 s default.
+vi.setConfig({ testTimeout: 90_000 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -154,7 +154,7 @@ suite('the application changed in another tab', () => {
     await a.getByRole('button', { name: 'Logout' }).click();
     await a.waitForURL('**/business/ComeBackLogin');
     await b.reload();
-    await b.getByRole('alertdialog', { name: /Sorry, your session has expired/ }).waitFor();
+    await b.getByRole('alertdialog', { name: /Sorry, your session has expired/ }).waitFor({ timeout: 60_000 });
     await b.waitForTimeout(3000);
     await shot(b, 'conflict-reloaded-logged-out');
     expect(await b.locator('[data-save-state="saved"]').count()).toBe(0);
