@@ -22,6 +22,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: { errorType?: string; errors?: { errorCode: string; message: string; field?: string }[] } | undefined,
+    /** The answer's Retry-After header (seconds), when it has one. */
+    readonly retryAfter?: string,
   ) {
     super(body?.errors?.map((e) => e.message).join('; ') || `Request failed (${status})`);
     this.name = 'ApiRequestError';
@@ -41,6 +43,12 @@ export interface SecureFetchOptions {
   /** Called with a renewed access token the server sent in x-access-token. */
   onAccessToken?: (token: string) => void;
   signal?: AbortSignal;
+  /**
+   * How many times a request the server shed unread (503 OVERLOADED: refused before any handler ran, so nothing was
+   * done) is sent again after its Retry-After (at most SHED_WAIT_CAP_MS); 2 unless the caller retries on its own
+   * (the save queue, which shows "retrying" and backs off).
+   */
+  shedRetries?: number;
   /** For tests; the global fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -86,12 +94,47 @@ const isRawBody = (body: unknown) =>
   body instanceof URLSearchParams ||
   (typeof Blob !== 'undefined' && body instanceof Blob);
 
+/** The longest wait before a shed request is sent again, whatever Retry-After says. */
+export const SHED_WAIT_CAP_MS = 5000;
+
+/** Whether the server shed the request before reading it (the overload plugin's answer): safe to send again. */
+const wasShed = (e: unknown): e is ApiRequestError => e instanceof ApiRequestError && e.status === 503 && !!e.body?.errors?.some((x) => x.errorCode === 'OVERLOADED');
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /**
  * fetch for the onboarding API: JSON bodies of POST/PUT/PATCH are encrypted to the server's public key
  * (src/shared/envelope.ts) and the answer is decrypted with the same key. Throws SessionExpiredError on a 401
- * without body and ApiRequestError on other failures.
+ * without body and ApiRequestError on other failures. A request a busy server shed unread is sent again (sealed
+ * afresh: a new nonce) after its Retry-After, `shedRetries` times, before its 503 reaches the caller: a code check
+ * or an application's creation then goes through a moment's overload instead of showing "busy".
  */
 export async function secureFetch<T = unknown>(url: string, options: SecureFetchOptions = {}): Promise<SecureResponse<T>> {
+  for (let retries = options.shedRetries ?? 2; ; retries -= 1) {
+    try {
+      return await fetchOnce<T>(url, options);
+    } catch (e) {
+      if (retries <= 0 || !wasShed(e)) throw e;
+      const seconds = Number(e.retryAfter ?? 1);
+      await wait(Math.min(SHED_WAIT_CAP_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000), options.signal);
+    }
+  }
+}
+
+async function fetchOnce<T>(url: string, options: SecureFetchOptions): Promise<SecureResponse<T>> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = {
     accept: 'application/json',
@@ -141,6 +184,6 @@ export async function secureFetch<T = unknown>(url: string, options: SecureFetch
   } else if (text !== '') {
     parsed = text;
   }
-  if (!response.ok) throw new ApiRequestError(response.status, parsed as ApiRequestError['body']);
+  if (!response.ok) throw new ApiRequestError(response.status, parsed as ApiRequestError['body'], response.headers.get('retry-after') ?? undefined);
   return { status: response.status, headers: response.headers, body: parsed as T | undefined };
 }

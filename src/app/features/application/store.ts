@@ -373,6 +373,8 @@ export class ApplicationStore {
           method: 'PUT',
           headers: { prefer: RETURN_MINIMAL },
           body: { ...job, ...(await this.saveBody(id, prospect)), version: this.snap.version },
+          // The queue backs off on a 503 itself (and shows "retrying"), with the edits made meanwhile in the next try.
+          shedRetries: 0,
         });
         const a = res.body!;
         if (this.snap.prospectId !== id) return { kind: 'done', result: { ok: true } };
