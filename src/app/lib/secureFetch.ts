@@ -97,24 +97,6 @@ const isRawBody = (body: unknown) =>
 /** The longest wait before a shed request is sent again, whatever Retry-After says. */
 export const SHED_WAIT_CAP_MS = 5000;
 
-/** Whether the server shed the request before reading it (the overload plugin's answer): safe to send again. */
-const wasShed = (e: unknown): e is ApiRequestError => e instanceof ApiRequestError && e.status === 503 && !!e.body?.errors?.some((x) => x.errorCode === 'OVERLOADED');
-
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * fetch for the onboarding API: JSON bodies of POST/PUT/PATCH are encrypted to the server's public key
  * (src/shared/envelope.ts) and the answer is decrypted with the same key. Throws SessionExpiredError on a 401
@@ -127,9 +109,10 @@ export async function secureFetch<T = unknown>(url: string, options: SecureFetch
     try {
       return await fetchOnce<T>(url, options);
     } catch (e) {
-      if (retries <= 0 || !wasShed(e)) throw e;
-      const seconds = Number(e.retryAfter ?? 1);
-      await wait(Math.min(SHED_WAIT_CAP_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000), options.signal);
+      // Shed before any handler read it (the overload plugin's answer): nothing was done, so it is safe to send again.
+      if (retries <= 0 || !(e instanceof ApiRequestError && e.status === 503 && e.body?.errors?.[0]?.errorCode === 'OVERLOADED')) throw e;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(SHED_WAIT_CAP_MS, Number(e.retryAfter) * 1000 || 1000)));
+      options.signal?.throwIfAborted();
     }
   }
 }
