@@ -104,8 +104,8 @@ suite('the application changed in another tab', () => {
     const notice = wizard.getByRole('alert').filter({ hasText: 'changed elsewhere' });
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/kept your answers on screen but did not save them/);
-    // It names the answer to check under its step, which links to it.
-    expect(await notice.getByRole('listitem').allTextContents()).toEqual(['Personal Information: Sara Ali Khan: Middle name']);
+    // It names the answer to check under its step, which links to it (the list's code loads with the notice).
+    await expect.poll(() => notice.getByRole('listitem').allTextContents()).toEqual(['Personal Information: Sara Ali Khan: Middle name']);
     expect(await notice.getByRole('link', { name: 'Personal Information: Sara Ali Khan' }).getAttribute('href')).toBe('/business/StakeholdersInfo?stakeholder=S1&step=1');
     expect(await wizard.getByLabel(/^Middle name/).inputValue()).toBe('Ali');
     await wizard.getByRole('heading', { level: 2, name: 'Personal Information' }).waitFor();
@@ -142,7 +142,7 @@ suite('the application changed in another tab', () => {
     await expect.poll(() => b.getByLabel(/^Company name/).inputValue()).toBe('Tab Two LLC');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/kept your answers on screen but did not save them/);
-    expect((await notice.getByRole('listitem').allTextContents()).join()).toMatch(/Company name/);
+    await expect.poll(async () => (await notice.getByRole('listitem').allTextContents()).join()).toMatch(/Company name/);
     await b.locator('[data-save-state="pending"]').waitFor();
     // Longer than a save's debounce and check: nothing goes.
     await b.waitForTimeout(3000);

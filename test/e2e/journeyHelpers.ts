@@ -172,7 +172,16 @@ export async function waitForSaved(page: Page): Promise<void> {
         setTimeout(resolve, 150);
       }),
   );
-  await page.locator('[data-save-state="saved"]').waitFor({ timeout: 20_000 });
+  try {
+    await page.locator('[data-save-state="saved"]').waitFor({ timeout: 20_000 });
+  } catch (error) {
+    // Say what the page shows instead (a failure on a loaded CI machine is otherwise hard to read).
+    const lines = await page
+      .locator('[data-save-state]')
+      .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-save-state')}: ${el.textContent ?? ''}`))
+      .catch(() => [] as string[]);
+    throw new Error(`not saved within 20 s; the save line says ${lines.length ? lines.join(' | ') : 'nothing'} (${(error as Error).message.split('\n')[0]})`);
+  }
 }
 
 /**
