@@ -56,13 +56,19 @@ export function newTestDatabase(name: 'pglite' | 'postgres'): TestDatabase {
  * define a test for one database only (it is then not declared, rather than skipped, on the other: CI refuses skips).
  */
 export function describeEachDatabase(title: string, suite: (db: () => TestDatabase, name: 'pglite' | 'postgres') => void): void {
-  for (const name of ['pglite', 'postgres'] as const) {
-    const run = name === 'postgres' && !pgAvailable ? describe.skip : describe;
-    run(`${title} [${name}]`, () => {
-      let current: TestDatabase | undefined;
-      suite(() => (current ??= newTestDatabase(name)), name);
-    });
-  }
+  for (const name of ['pglite', 'postgres'] as const) describeOnDatabase(name, title, suite);
+}
+
+/**
+ * A suite on one database: a long suite (the studio's) is declared once and run by one file per database, so the
+ * two run side by side in two workers instead of one after the other in one.
+ */
+export function describeOnDatabase(name: 'pglite' | 'postgres', title: string, suite: (db: () => TestDatabase, name: 'pglite' | 'postgres') => void): void {
+  const run = name === 'postgres' && !pgAvailable ? describe.skip : describe;
+  run(`${title} [${name}]`, () => {
+    let current: TestDatabase | undefined;
+    suite(() => (current ??= newTestDatabase(name)), name);
+  });
 }
 
 /**

@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setToday } from '../../src/validation/clock';
 import { signInProductUser } from './authHelpers';
-import { describeEachDatabase, startApp } from './helpers';
-
-// A check or a publication generates every step's validators for the draft (seconds on a quiet machine): on a loaded
-// 2-core CI machine two tests ran past the API project's 30 s default.
-vi.setConfig({ testTimeout: 90_000 });
+import { startApp, type TestDatabase } from './helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -20,7 +16,12 @@ const NAME_MESSAGE = '/properties/organizationInfo/properties/companyName/errorM
 const NAME_HELP = '/organizationInfo/companyName/ui:help';
 const longName = (n: number) => 'Falcon Trading '.padEnd(n, 'x');
 
-describeEachDatabase('schema studio API', (db) => {
+/**
+ * The studio API's tests, declared once and run by one file per database (studio.pglite.test.ts,
+ * studio.postgres.test.ts): a check or a publication generates every step's validators, so the suite is the API
+ * project's longest, and two files let the two workers run the databases side by side.
+ */
+export function studioSuite(db: () => TestDatabase): void {
   let app: FastifyInstance;
   let product: string;
   let reviewer: string;
@@ -926,4 +927,4 @@ describeEachDatabase('schema studio API', (db) => {
     expect(resolved.json().files[COMPANY].properties.organizationInfo.properties.companyName.maxLength).toBe(45);
     expect(resolved.json().baseVersion).toBe(rolledBack + 1);
   }, 240_000);
-});
+}
