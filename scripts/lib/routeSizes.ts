@@ -247,13 +247,16 @@ export interface Budget {
  * to 290 (InviteCustomerPage 289.1), studio 478 to 479 (478.4), step 324 to 325 (the stakeholders' contact step 324.7).
  * Session 14 (branch s14typ): main at edcfff3 already built above two limits (secureFetch's retry of a shed request,
  * in the app's shared code): page 262 to 262.5 (InviteCustomerPage 262.1), studio 456.5 to 457 (EditorPage 456.6).
+ * Then the browser's validator modules minified (src/server/content/validatorModules.ts): the KYC annexure's Arabic
+ * module 30.0 to 17.7 kB, every step's 25-45 % smaller: `step` back to the 300 kB target (the KYC annexure 288.5,
+ * the largest).
  */
 export const BUDGETS: Record<'landing' | 'app' | 'page' | 'studio' | 'step', Budget> = {
   landing: { limit: 3, target: 120 },
   app: { limit: 157, target: 172 },
   page: { limit: 262.5, target: 300 },
   studio: { limit: 457, target: 559 },
-  step: { limit: 300.5, target: 300 },
+  step: { limit: 300, target: 300 },
 };
 
 export function budgetOf(route: string, budgets = BUDGETS): Budget {
