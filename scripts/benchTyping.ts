@@ -29,9 +29,20 @@
  * page; the ratio's reference) and the first stakeholder's form alone (RJSF's machinery without the other 49).
  * The ratio printed is ours / stock, of the p95.
  *
- * The five pages are open side by side and typed into in turns (a round of each, the order rotating every
+ * A third reference, the floor: a bare page with one plain <input> labelled "Company name" and nothing else (no
+ * script, no style), typed into by the same probe. It is what no page can go under on this machine and Chromium
+ * (input routing, the editing of one text field, an almost empty frame): a page's p95 minus the floor's is what the
+ * page itself adds, and a target ratio whose p95 falls under the floor cannot be reached by any page.
+ *
+ * Beside it, React's floor: the stock page's build with one controlled <input> (a state update per key) and nothing
+ * else: what any React page with a controlled text field pays per key.
+ *
+ * The seven pages are open side by side and typed into in turns (a round of each, the order rotating every
  * round), so a change of the shared machine's load falls on ours and stock alike. Our two pages have a prospect
  * each (the same data), so that one's saves never make the other stale.
+ *
+ * BENCH_CSS=<rules>: an extra page, our company step with these CSS rules added (a style element), typed
+ * in the same turns and printed beside ours: to try a style change (containment, layers) without a build.
  *
  *   npm run build && npm run bench:typing            (PUBLIC_DIR=<dir> to use another build)
  *   CHROMIUM_PATH=/usr/bin/chromium by default; BENCH_ROUNDS=3 rounds of typing per field
@@ -217,10 +228,23 @@ function line(name: string, m: Measured): string {
 }
 
 /** One step: ours, the stock page(s), and the ratio of the p95 (ours / the first stock page). Returns whether both targets are met. */
-function report(step: string, ours: Measured, stock: [string, Measured][]): boolean {
+function report(step: string, ours: Measured, stock: [string, Measured][], floor?: Measured, reactFloor?: Measured): boolean {
   console.log(step);
   console.log(line('ours', ours));
   for (const [name, m] of stock) console.log(line(name, m));
+  if (floor) {
+    console.log(line('floor: a bare page with one <input>', floor));
+    if (reactFloor) console.log(line("React's floor: one controlled <input>", reactFloor));
+    // The p95 and the median: a loaded machine's tail moves the p95 of every page, the medians hardly.
+    for (const at of ['p95', 'median'] as const) {
+      const f = stats(floor)[at];
+      const reachable = TARGET_RATIO * stats(stock[0]![1])[at];
+      const above = (m: Measured) => (stats(m)[at] - f).toFixed(1);
+      console.log(
+        `  floor ${at} ${f.toFixed(1)} ms: ${TARGET_RATIO}x stock is ${reachable.toFixed(1)} ms, ${reachable >= f ? `${(reachable - f).toFixed(1)} ms above the floor` : `${(f - reachable).toFixed(1)} ms UNDER the floor (no page can reach it)`}; above the floor: ours ${above(ours)} ms, ${stock.map(([name, m]) => `${name} ${above(m)} ms`).join(', ')}${reactFloor ? `, React's floor ${above(reactFloor)} ms` : ''}`,
+      );
+    }
+  }
   const p95 = stats(ours).p95;
   const ratios = stock.map(([name, m]) => `${(p95 / stats(m).p95).toFixed(2)}x ${name}`);
   const ratio = p95 / stats(stock[0]![1]).p95;
@@ -276,6 +300,14 @@ async function stockTypist(browser: Browser, url: string, input: StockInput, lab
   return typist(page, label, profileAs);
 }
 
+/** The floor (see the header): a bare page with one plain <input>, opened from a string (no server, no script). */
+async function floorTypist(browser: Browser, label: string, profileAs?: string): Promise<Typist> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><label for="f">${label}</label> <input id="f" type="text"></body></html>`);
+  return typist(page, label, profileAs);
+}
+
 /** The frame clocks: the targets are judged on the first (see the header). */
 const CLOCKS: { name: string; args: string[] }[] = [
   { name: 'work (frames unthrottled)', args: ['--disable-frame-rate-limit', '--disable-gpu-vsync'] },
@@ -293,7 +325,7 @@ interface Setting {
   company: PublishedStep;
 }
 
-/** One frame clock: a Chromium, our two pages and the three stock pages, typed into in turns. */
+/** One frame clock: a Chromium, our two pages, the three stock pages and the two floors, typed into in turns. */
 async function measureWith(clock: { name: string; args: string[] }, s: Setting, profile: boolean) {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', ...clock.args] });
   try {
@@ -313,6 +345,9 @@ async function measureWith(clock: { name: string; args: string[] }, s: Setting, 
     const stakeholdersPage = await oursPage(forStakeholders, `/business/StakeholdersInfo?stakeholder=${encodeURIComponent(first)}&step=1`);
     await stakeholdersPage.getByRole('listitem').nth(49).waitFor({ timeout: 30_000 });
     const companyPage = await oursPage(forCompany, '/business/CompanyInfo');
+    const extraCss = process.env.BENCH_CSS;
+    const styledPage = extraCss ? await oursPage(await createProspect(s.serverUrl, s.applicant, s.data, s.signedIn), '/business/CompanyInfo') : undefined;
+    if (styledPage) await styledPage.addStyleTag({ content: extraCss! });
 
     // Stock RJSF: the step's schema without its $id (an item of the array, or the form's root, compiled by ajv in the page).
     const { $id: _personalId, ...personalSchema } = s.personal.schema;
@@ -334,9 +369,12 @@ async function measureWith(clock: { name: string; args: string[] }, s: Setting, 
         'Company name',
         profile ? 'stock-company' : undefined,
       ),
+      await floorTypist(browser, 'Company name', profile ? 'floor' : undefined),
+      await stockTypist(browser, s.stockUrl, { reactFloor: 'Company name' }, 'Company name', profile ? 'react-floor' : undefined),
+      ...(styledPage ? [await typist(styledPage, 'Company name', profile ? 'company-css' : undefined)] : []),
     ];
     const loadBefore = loadavg();
-    const [ours, stockArray, stockOne, oursCompany, stockCompany] = await typeInTurns(typists);
+    const [ours, stockArray, stockOne, oursCompany, stockCompany, floor, reactFloor, styled] = await typeInTurns(typists);
     const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(', ');
     console.log(`\n${clock.name}: key press -> next paint, Chromium headless, ${process.platform}, ${cpus().length} CPUs, load average (1, 5, 15 min) ${load(loadBefore)} at the start, ${load(loadavg())} at the end`);
     return [
@@ -344,7 +382,9 @@ async function measureWith(clock: { name: string; args: string[] }, s: Setting, 
         ['stock RJSF, 50 stakeholders as an array', stockArray!],
         ['stock RJSF, the first stakeholder alone', stockOne!],
       ]),
-      report('company details, company name', oursCompany!, [['stock RJSF', stockCompany!]]),
+      report('company details, company name', oursCompany!, [['stock RJSF', stockCompany!]], floor!, reactFloor!),
+      // An experiment: printed, not judged.
+      ...(styled ? [report('company details, company name, ours with BENCH_CSS', styled, [['stock RJSF', stockCompany!], ['ours without', oursCompany!]]) || true] : []),
     ].every(Boolean);
   } finally {
     await browser.close();
@@ -368,7 +408,7 @@ async function main() {
     const deviceId = `bench-${crypto.randomUUID()}`;
     const { accessToken } = await signInCustomer(server.url, applicant, deviceId);
     const setting: Setting = { serverUrl: server.url, stockUrl: stockSite.url, data, applicant, signedIn: { accessToken, deviceId }, personal: config.steps.stakeholderPersonalInfo!, company: config.steps.companyDetails! };
-    console.log(`50 stakeholders; typing "${TEXT}" ${ROUNDS} times per field, the five pages in turns`);
+    console.log(`50 stakeholders; typing "${TEXT}" ${ROUNDS} times per field, the seven pages in turns`);
     let ok = true;
     for (const [i, clock] of CLOCKS.entries()) {
       const met = await measureWith(clock, setting, i === 0);

@@ -25,12 +25,13 @@ export const SERVER_INPUTS = join(root, 'dist', 'server', 'inputs.json');
  * their exports for ESM) was about a quarter of a start's CPU: Kysely's 280 files alone took 0.2 to 0.3 s, Fastify,
  * its plugins, ajv, jose, prom-client and libphonenumber-js 0.4 s more. Left out: PGlite, which reads its WebAssembly and
  * file bundle beside its code; pg, nodemailer and file-type, loaded only when used (PostgreSQL, SMTP_URL, the first
- * upload). Bundled packages that read files of their own package: @fastify/swagger-ui serves its static/ folder,
+ * upload); esbuild, which runs its native binary found beside its package (src/server/content/validatorModules.ts minifies
+ * the browser's validator modules with it, loaded on the first one asked for). Bundled packages that read files of their own package: @fastify/swagger-ui serves its static/ folder,
  * found from the installed package (swaggerUiFiles below); @fastify/swagger reads its package.json only for a default
  * title and version of the OpenAPI description, which src/server/plugins/external/openapi.ts gives. The bundled packages are still production dependencies (their
  * code comes from the build's node_modules, which package-lock.json fixes).
  */
-const EXTERNAL_PACKAGES = new Set(['@electric-sql/pglite', 'pg', 'nodemailer', 'file-type']);
+const EXTERNAL_PACKAGES = new Set(['@electric-sql/pglite', 'pg', 'nodemailer', 'file-type', 'esbuild']);
 
 /** The packages left as imports, with their subpaths (each must be a production dependency). */
 function externalPackages(): string[] {

@@ -91,7 +91,7 @@ export async function formStepLoads(): Promise<StepLoad[]> {
       for (const locale of LOCALES) {
         const body = await localizedContent(english, locale).validator.stepModule(role, name);
         if (body === undefined) throw new Error(`${key}: no such step in the content of schemas/`);
-        gzipBytes = Math.max(gzipBytes, validatorModule(body).gzip.length);
+        gzipBytes = Math.max(gzipBytes, (await validatorModule(body)).gzip.length);
         phone ||= usesPhone(body);
       }
       sizes.set(key, (size = { gzipBytes, phone }));

@@ -380,6 +380,40 @@ describe('the application store', () => {
     });
   });
 
+  it('holds the local copy of an edit while the next one is typed (nothing of the page between two keys), and writes it after the typed edit, when typing ends without one, or when the page is left', async () => {
+    const items = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => items.set(k, v), removeItem: (k: string) => items.delete(k) });
+    await inBrowser(async ({ win }) => {
+      const { store } = await opened();
+      const kept = () => (JSON.parse(items.get('qa.application') ?? '{}') as { prospect?: { organizationInfo?: { companyName?: string } } }).prospect?.organizationInfo?.companyName;
+      const type = (companyName: string) => store.edit({ ...store.getSnapshot().prospect, organizationInfo: { companyName } });
+      // A value handed over at a typing pause, then typing on: its copy waits for the typed edit.
+      type('F');
+      store.typing();
+      await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS * 3);
+      expect(kept()).toBe('');
+      type('Falcon');
+      store.typed();
+      expect(kept()).toBe('');
+      await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS);
+      expect(kept()).toBe('Falcon');
+      await vi.advanceTimersByTimeAsync(2000); // saved (the server's answer writes the copy too)
+      // Typed and changed back (no edit): the held copy is written once typing ends.
+      type('Falcon Trading');
+      store.typing();
+      await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS * 3);
+      expect(kept()).toBe('Falcon');
+      store.typed();
+      await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS);
+      expect(kept()).toBe('Falcon Trading');
+      // The page left while a copy is held: written at once.
+      type('Falcon Trading LLC');
+      store.typing();
+      win.dispatchEvent(new Event('pagehide'));
+      expect(kept()).toBe('Falcon Trading LLC');
+    });
+  });
+
   it('the tab back in front takes a change saved in another tab, keeps its own unsaved edits, and does not fetch again at once', async () => {
     await inBrowser(async () => {
       const { server, store } = await opened();

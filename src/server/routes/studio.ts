@@ -588,7 +588,7 @@ const studioRoutes: FastifyPluginAsync = async (app) => {
       if (known && app.previewModules.get(known)) return { module: `/api/validators/drafts/${known}.js` };
       const generated = await worker.run({ kind: 'stepCode', files: merged, step });
       if ('error' in generated) throw new ApiError(400, 'FieldsValidation', [{ errorCode: 'SCHEMA_PROBLEM', message: generated.error, field: 'files' }]);
-      const token = app.previewModules.add(validatorModule(generated.code));
+      const token = app.previewModules.add(await validatorModule(generated.code));
       if (previewTokens.size >= 200) previewTokens.clear();
       previewTokens.set(key, token);
       return { module: `/api/validators/drafts/${token}.js` };

@@ -56,43 +56,52 @@ export function sendModule(request: FastifyRequest, reply: FastifyReply, module:
  * GET /api/validators/drafts/{token}.js: a studio preview's module (POST /api/studio/preview).
  */
 const validatorRoutes: FastifyPluginAsync = async (app) => {
-  const modules = new Map<string, ValidatorModule>();
-  /** The steps' modules of the versions still served (a few kB each, about 30 per role and language). */
-  const stepModules = new Map<string, ValidatorModule>();
+  const modules = new Map<string, Promise<ValidatorModule>>();
+  /**
+   * The steps' modules of the versions still served (a few kB each, about 30 per role and language): as promises, so
+   * that requests for a module being made (minified) wait for that one rather than making it again.
+   */
+  const stepModules = new Map<string, Promise<ValidatorModule>>();
+  /** The module of `key` from `cache`, made by `make` once (not kept if making it failed). */
+  const cached = (cache: Map<string, Promise<ValidatorModule>>, key: string, make: () => Promise<ValidatorModule>): Promise<ValidatorModule> => {
+    let module = cache.get(key);
+    if (!module) {
+      module = make();
+      // The modules of the versions still served (a few at most): drop those of versions no longer cached.
+      for (const k of cache.keys()) if (!compiledByHash(k.split('/')[0]!)) cache.delete(k);
+      cache.set(key, module);
+      module.catch(() => cache.get(key) === module && cache.delete(key));
+    }
+    return module;
+  };
 
   app.get<{ Params: { version: string; role: string } }>('/validators/:version/:role', { schema: { params } }, async (request, reply) => {
     const { version } = request.params;
     const [role, locale = DEFAULT_LOCALE] = request.params.role.replace(/\.js$/, '').split('.') as [Role, Locale?];
     const key = `${version}/${role}.${locale}`;
-    let module = modules.get(key);
-    if (!module) {
+    if (!modules.has(key)) {
       const current = await app.contentStore.current();
       const compiled = current.built.version === version ? current : compiledByHash(version);
       if (!compiled) throw notFound(`content version ${version}`);
-      module = validatorModule(await localizedContent(compiled, locale).validator.browserModule(role));
-      // The modules of the versions still served (a few at most): drop those of versions no longer cached.
-      for (const k of modules.keys()) if (!compiledByHash(k.split('/')[0]!)) modules.delete(k);
-      modules.set(key, module);
+      const body = await localizedContent(compiled, locale).validator.browserModule(role);
+      cached(modules, key, () => validatorModule(body));
     }
-    return sendModule(request, reply, module, 'public, max-age=31536000, immutable');
+    return sendModule(request, reply, await modules.get(key)!, 'public, max-age=31536000, immutable');
   });
 
   app.get<{ Params: { version: string; role: Role; step: string } }>('/validators/:version/:role/:step', { schema: { params: stepParams } }, async (request, reply) => {
     const { version, role } = request.params;
     const [step, locale = DEFAULT_LOCALE] = request.params.step.replace(/\.js$/, '').split('.') as [string, Locale?];
     const key = `${version}/${role}/${step}.${locale}`;
-    let module = stepModules.get(key);
-    if (!module) {
+    if (!stepModules.has(key)) {
       const current = await app.contentStore.current();
       const compiled = current.built.version === version ? current : compiledByHash(version);
       if (!compiled) throw notFound(`content version ${version}`);
       const body = await localizedContent(compiled, locale).validator.stepModule(role, step);
       if (body === undefined) throw notFound(`the step ${step} of the ${role}'s forms`);
-      module = validatorModule(body);
-      for (const k of stepModules.keys()) if (!compiledByHash(k.split('/')[0]!)) stepModules.delete(k);
-      stepModules.set(key, module);
+      cached(stepModules, key, () => validatorModule(body));
     }
-    return sendModule(request, reply, module, 'public, max-age=31536000, immutable');
+    return sendModule(request, reply, await stepModules.get(key)!, 'public, max-age=31536000, immutable');
   });
 
   app.get<{ Params: { token: string } }>('/validators/drafts/:token', { schema: { params: draftParams } }, async (request, reply) => {

@@ -163,9 +163,11 @@ export class ApplicationStore {
   private loadingId: string | undefined;
   private autoTimer: ReturnType<typeof setInterval> | undefined;
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A copy held back while an edit is typed (typing()): written after the typed edit, or when typing ends without one. */
+  private persistHeld = false;
   /** Writes a pending copy before the page goes away (reload, close, another app in front on a phone). */
   private readonly onLeave = () => {
-    if (this.persistTimer !== undefined) this.persist();
+    if (this.persistTimer !== undefined || this.persistHeld) this.persist();
   };
   private readonly onVisibility = () => {
     if (document.visibilityState === 'hidden') this.onLeave();
@@ -287,11 +289,19 @@ export class ApplicationStore {
 
   /** An edit is being typed; the form hands it over (edit()) once typing pauses: see SaveQueue.typing. */
   typing(): void {
+    // The copy of an earlier edit waits for the typed one, as its save does: written between two keys (a pause, the
+    // value handed over, then typing on), its serialisation would delay the next key's paint.
+    if (this.persistTimer !== undefined) {
+      clearTimeout(this.persistTimer);
+      this.persistTimer = undefined;
+      this.persistHeld = true;
+    }
     if (this.snap.prospectId && !this.snap.stop) this.queue?.typing();
   }
 
   /** The typed edit was handed over, with or without an edit (changed back): see SaveQueue.typed. */
   typed(): void {
+    if (this.persistHeld) this.persistSoon();
     this.queue?.typed();
   }
 
@@ -454,6 +464,7 @@ export class ApplicationStore {
   }
 
   private persistSoon(): void {
+    this.persistHeld = false;
     if (this.persistTimer !== undefined) clearTimeout(this.persistTimer);
     this.persistTimer = setTimeout(() => this.persist(), PERSIST_DELAY_MS);
   }
@@ -462,6 +473,7 @@ export class ApplicationStore {
   persist(): void {
     if (this.persistTimer !== undefined) clearTimeout(this.persistTimer);
     this.persistTimer = undefined;
+    this.persistHeld = false;
     try {
       const { prospectId, prospect, version, status, dirty, notice, noticeFields } = this.snap;
       if (prospectId && prospect && version !== undefined) {
