@@ -247,11 +247,12 @@ export interface Budget {
  * to 290 (InviteCustomerPage 289.1), studio 478 to 479 (478.4), step 324 to 325 (the stakeholders' contact step 324.7).
  * Session 14 (branch s14qa): main at edcfff3 (secureFetch's retry of a shed request) already built 0.1 kB above three
  * limits (InviteCustomerPage 262.1, EditorPage 456.6, the KYC annexure 300.5): page 262 to 262.5, studio 456.5 to 457,
- * step 300.5 to 301, so the build runs; an own commit the lead can drop for savings.
+ * step 300.5 to 301, so the build runs; an own commit the lead can drop for savings. The header naming the saved
+ * company, not one typed and refused (guards.tsx ShellSync), adds about 50 bytes to the app entry: app 157 to 157.5.
  */
 export const BUDGETS: Record<'landing' | 'app' | 'page' | 'studio' | 'step', Budget> = {
   landing: { limit: 3, target: 120 },
-  app: { limit: 157, target: 172 },
+  app: { limit: 157.5, target: 172 },
   page: { limit: 262.5, target: 300 },
   studio: { limit: 457, target: 559 },
   step: { limit: 301, target: 300 },
