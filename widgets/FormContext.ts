@@ -44,6 +44,8 @@ export interface ExpressConfig {
   declineLabel?: string;
   readTermsNotice?: string;
   termsError?: string;
+  /** Said instead of the terms link when there is no terms document to open (Express cannot be chosen then). */
+  termsMissingNotice?: string;
 }
 
 export interface UploadOptions {

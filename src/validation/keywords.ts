@@ -151,7 +151,7 @@ export function projectKeywords(lists: ReferenceLists): KeywordDefinition[] {
       type: 'object',
       additionalProperties: false,
       required: ['code', 'number', 'kind', 'message'],
-      properties: { code: path, number: path, kind: { enum: ['mobile', 'landline'] }, message },
+      properties: { code: path, number: path, kind: { enum: ['mobile', 'landline'] }, message, messageOther: message },
     }),
     {
       keyword: 'x-list',

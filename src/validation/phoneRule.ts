@@ -13,7 +13,10 @@ export interface PhoneRule {
   code: string;
   number: string;
   kind: 'mobile' | 'landline';
+  /** The message for a UAE number (the spec's rule by length: it can say how many digits). */
   message: string;
+  /** The message for a number of another dialling code (libphonenumber's check); without it, `message`. */
+  messageOther?: string;
 }
 
 export const UAE_CALLING_CODE = '971';
@@ -61,6 +64,9 @@ export function phoneChecker(possibleFor: (code: string) => PossibleNumber | und
       pending = true;
       return () => true;
     });
-    return valid || pending ? null : [{ path: toPointer(rule.number), message: rule.message, params: { code } }];
+    if (valid || pending) return null;
+    // The UAE message names the UAE's lengths ("UAE mobiles have 9 digits"): a +44 number gets its own words.
+    const message = code !== UAE_CALLING_CODE && rule.messageOther ? rule.messageOther : rule.message;
+    return [{ path: toPointer(rule.number), message, params: { code } }];
   };
 }

@@ -156,6 +156,23 @@ describeEachDatabase('agent channel', (db) => {
       ]);
     });
 
+    it("words a stakeholder's document in the request's language, naming the stakeholder (QA walk: the upload's English title)", async () => {
+      const current = (await app.inject({ method: 'GET', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: bearer(agent) })).json() as Json;
+      const stakeholder = { signatoryId: 'qa1', firstName: 'Amal', lastName: 'Nasser', fullName: 'Amal Nasser', kycDetails: { isShareholderACompany: false } };
+      const saved = await app.inject({ method: 'PUT', url: `/api/usertypes/sme/prospects/${prospectId}`, headers: bearer(agent), payload: { prospect: { signatoryInfo: [stakeholder] }, saveType: 'auto', version: current.version } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const listed = (await app.inject({ method: 'GET', url: `/api/prospects/${prospectId}/documents`, headers: { ...bearer(agent), 'accept-language': 'ar' } })).body;
+      const cv = [...listed.matchAll(/"documentKey":"([^"]*CV-qa1[^"]*)"/g)][0]?.[1];
+      expect(cv, listed.slice(0, 300)).toBeDefined();
+      const principal = { kind: 'customer', sub: 'c:971501234567', roles: [] } as never;
+      // As the upload records it: the English title of the moment.
+      await createAuditRepository().record(app.database.db, { prospectId, principal, action: 'document.upload', changes: [{ documentKey: cv, documentType: 'CV', documentTitle: 'CV (personal background) - Amal Nasser', fileName: 'cv.pdf', size: 60000 }] });
+      const res = await app.inject({ method: 'GET', url: `/api/agent/prospects/${prospectId}/audit`, headers: { ...bearer(agent), 'accept-language': 'ar' } });
+      const label = ((res.json() as { entries: Json[] }).entries.at(-1)!.changeLabels as string[])[0]!;
+      expect(label).toMatch(/^[\u0600-\u06FF].* - Amal Nasser: cv\.pdf$/);
+      expect(label).not.toMatch(/CV|personal background/);
+    });
+
     it("answers in the request's language: the applicant, the whole application and the fields' titles in Arabic", async () => {
       const res = await app.inject({ method: 'GET', url: `/api/agent/prospects/${prospectId}/audit`, headers: { ...bearer(agent), 'accept-language': 'ar-AE,ar;q=0.9' } });
       expect(res.statusCode, res.body).toBe(200);

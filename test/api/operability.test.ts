@@ -66,7 +66,7 @@ describeEachDatabase('load shedding', (db) => {
     await db().cleanup();
   });
 
-  it('never sheds the app (its pages, its files, the validator modules) while it sheds the API', async () => {
+  it('never sheds the app (its pages, its files, the validator modules, its configuration, the liveness probe) while it sheds the API', async () => {
     const publicDir = mkdtempSync(join(tmpdir(), 'qa-public-'));
     writeFileSync(join(publicDir, 'index.html'), '<!doctype html><title>Business account</title>');
     writeFileSync(join(publicDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -85,8 +85,12 @@ describeEachDatabase('load shedding', (db) => {
       const module = await app.inject({ method: 'GET', url: `/api/validators/${version}/customer.js` });
       expect(module.statusCode, module.body.slice(0, 200)).toBe(200);
       expect(module.headers['content-type']).toContain('text/javascript');
+      // The app cannot start without its configuration; a liveness probe refused under load restarts a healthy process.
+      const configUnderLoad = await app.inject({ method: 'GET', url: '/api/config?segment=sme&role=customer' });
+      expect(configUnderLoad.statusCode, configUnderLoad.body.slice(0, 200)).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
       // The API is shed, in the one error shape, with the wait the browser's retries follow.
-      for (const call of [{ method: 'GET', url: '/api/config?segment=sme&role=customer' }, { method: 'POST', url: '/api/otp', payload: {} }] as const) {
+      for (const call of [{ method: 'GET', url: '/api/health/ready' }, { method: 'POST', url: '/api/otp', payload: {} }] as const) {
         const res = await app.inject(call);
         expect(res.statusCode, call.url).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
@@ -103,12 +107,12 @@ describeEachDatabase('load shedding', (db) => {
   it('answers 503 in the one error shape while the event loop lags', async () => {
     const app = await startApp(db(), { maxEventLoopDelayMs: 20 });
     try {
-      let res = await app.inject({ method: 'GET', url: '/api/health/live' });
+      let res = await app.inject({ method: 'GET', url: '/api/health/ready' });
       for (let i = 0; i < 30 && res.statusCode !== 503; i++) {
         const until = Date.now() + 300;
         while (Date.now() < until); // a blocked event loop, as under a CPU-heavy request
         await new Promise((r) => setTimeout(r, 50));
-        res = await app.inject({ method: 'GET', url: '/api/health/live' });
+        res = await app.inject({ method: 'GET', url: '/api/health/ready' });
       }
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');

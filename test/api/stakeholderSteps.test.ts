@@ -37,8 +37,8 @@ describeEachDatabase('stakeholder step completion', (db) => {
     await db().cleanup();
   });
 
-  async function prospectWith(signatoryInfo: Json[]) {
-    const res = await app.inject({
+  const create = (signatoryInfo: Json[]) =>
+    app.inject({
       method: 'POST',
       url: '/api/usertypes/sme/prospects',
       headers: { authorization: `Bearer ${token}` },
@@ -48,6 +48,9 @@ describeEachDatabase('stakeholder step completion', (db) => {
         signatoryInfo,
       },
     });
+
+  async function prospectWith(signatoryInfo: Json[]) {
+    const res = await create(signatoryInfo);
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { prospectId: string; version: number; prospect: Json };
   }
@@ -116,5 +119,14 @@ describeEachDatabase('stakeholder step completion', (db) => {
     const answer = res.json();
     expect(steps(answer, 'a')).toEqual([]);
     expect(steps(answer, 'b')).toEqual(['stakeholderPersonalInfo:COMPLETED']);
+  });
+
+  it('two stakeholders of one id are refused (steps and documents follow a stakeholder by its id): 400 naming the later one (QA walk)', async () => {
+    const created = await prospectWith([person('a', false)]);
+    const res = await put(created.prospectId, { prospect: { signatoryInfo: [person('a', false), person('a', false)] }, saveType: 'auto', version: created.version });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ field: 'prospect.signatoryInfo[1].signatoryId', message: expect.stringMatching(/^Stakeholder id is already used by another stakeholder/) })]);
+    const created2 = await create([person('b', false), person('b', false)]);
+    expect(created2.statusCode, created2.body).toBe(400);
   });
 });

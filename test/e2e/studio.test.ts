@@ -492,6 +492,11 @@ suite('schema studio in Chromium', () => {
     await visit('editor');
     await page.getByRole('radio', { name: 'Phone (360 px)' }).check();
     await visit('editor, phone preview');
+    // On a phone the editor does not slide sideways (its file tabs wrap; QA walk).
+    await page.setViewportSize({ width: 360, height: 800 });
+    const phone = await measureLayout(page, 24);
+    if (phone.scrollWidth > phone.viewportWidth) failures.push(`editor: ${phone.scrollWidth} px wide at ${phone.viewportWidth} px`);
+    await page.setViewportSize({ width: 768, height: 1000 });
     for (const [path, heading] of [
       ['/studio', 'Steps'],
       ['/studio/drafts', 'Drafts'],

@@ -74,7 +74,7 @@ export function ExpressOffer(props: WidgetProps) {
           {offer.termsLinkLabel ?? EXPRESS_TEXTS.terms}
         </Link>
       ) : (
-        <Text block>{EXPRESS_TEXTS.termsMissing}</Text>
+        <Text block>{offer.termsMissingNotice ?? EXPRESS_TEXTS.termsMissing}</Text>
       )}
       <div onClick={() => !opened && setNotice(true)}>
         <Checkbox

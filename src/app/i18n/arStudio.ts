@@ -259,6 +259,7 @@ export const arStudio: Record<StudioMessageId, string> = {
   'studio.form.msgList': 'الرسالة عندما لا تكون الإجابة من القائمة',
   'studio.form.msgEmiratesId': 'الرسالة عند رقم هوية إماراتية غير صحيح',
   'studio.form.msgPhone': 'الرسالة عند رقم غير صحيح لرمز الدولة',
+  'studio.form.msgPhoneOther': 'الرسالة عند رقم غير صحيح لرمز دولة غير +971',
   'studio.form.msgDate': 'الرسالة عند تاريخ خارج الحدود المسموح بها',
   'studio.form.msgFor': 'رسالة القاعدة {keyword}',
   'studio.kind.text': 'نص',

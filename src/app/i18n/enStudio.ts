@@ -262,6 +262,7 @@ export const enStudio = {
   'studio.form.msgList': 'Message when the answer is not in the list',
   'studio.form.msgEmiratesId': 'Message for an Emirates ID that is not valid',
   'studio.form.msgPhone': 'Message for a number that is not valid for its country code',
+  'studio.form.msgPhoneOther': 'Message for a number that is not valid for another country code than +971',
   'studio.form.msgDate': 'Message for a date outside its limits',
   'studio.form.msgFor': 'Message for {keyword}',
   'studio.kind.text': 'Text',

@@ -90,6 +90,7 @@ const PRODUCT_TEXT_KEYS = new Set([
   'title', 'comparisonTitle', 'label', 'name', 'description', 'notice', 'noticeProductName', 'declineButton', 'text', 'textIslamic',
   'costText', 'includedLabel', 'buttonLabel', 'selectedLabel', 'notSelectedLabel', 'disabledLabelForForeignCurrency', 'upgradeLabel',
   'aedOnly', 'foreignCurrency', 'selectOne', 'feeText', 'feeLabel', 'termsLinkLabel', 'acceptLabel', 'declineLabel', 'readTermsNotice', 'termsError',
+  'termsMissingNotice',
 ]);
 
 function keyedTexts(node: Json, pointer: string, keys: ReadonlySet<string>, out: string[]): void {

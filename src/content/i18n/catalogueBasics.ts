@@ -21,7 +21,7 @@ export function isText(value: string): boolean {
 /** Keywords of ours whose value is the message itself. */
 export const MESSAGE_KEYWORDS = new Set(['x-trimmed', 'x-emiratesId']);
 /** Keys of a keyword's rule that hold a message (`x-date`, `x-list`, `x-phone`, `x-arraySum`, ...). */
-export const MESSAGE_KEYS = new Set(['message', 'messageMin', 'messageMax']);
+export const MESSAGE_KEYS = new Set(['message', 'messageMin', 'messageMax', 'messageOther']);
 /** Keywords of ours whose value is a text of the field (translated as such), not a rule with messages. */
 const TEXT_KEYWORDS = new Set(['x-help', 'x-label']);
 

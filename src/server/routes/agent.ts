@@ -17,6 +17,7 @@ function documentTitles(node: unknown, out: { documentType: string; documentTitl
   return out;
 }
 import { currentLifecycle } from '../prospects/lifecycle';
+import { type DocumentsConfig, requiredDocuments } from '../../content/requiredDocuments';
 import { fieldLabel, fieldMap } from '../../content/fieldMap';
 import { localizedContent } from '../../content/compiledContent';
 import { auditWords } from '../../shared/serverMessages';
@@ -328,11 +329,16 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
         const who = s.signatoryId === undefined ? undefined : names.get(s.signatoryId);
         return who ? `${title} (${who})` : title;
       };
-      // A document by its type in the request's language (documents.json and its catalogue); a title with the
-      // stakeholder's name in it, or a type the documents do not list, as the upload recorded it.
+      const prospect = await repo.findById(app.database.db, prospectId);
+      // A document in the request's language: by its key among the application's documents now (a stakeholder's
+      // title names the stakeholder: "Emirates ID - {stakeholder:fullName}"), else by its type (documents.json and its
+      // catalogue); a removed stakeholder's, or a type the documents do not list, as the upload recorded it.
+      const keyTitles = new Map(requiredDocuments(prospect?.document ?? {}, built.documents as unknown as DocumentsConfig).map((d) => [d.documentKey, d.documentTitle]));
       const typeTitles = new Map<string, string>();
       for (const t of documentTitles(built.documents)) if (!typeTitles.has(t.documentType)) typeTitles.set(t.documentType, t.documentTitle);
       const documentWords = (c: Record<string, unknown>) => {
+        const byKey = keyTitles.get(String(c.documentKey));
+        if (byKey) return byKey;
         const byType = typeof c.documentType === 'string' ? typeTitles.get(c.documentType) : undefined;
         if (byType && !byType.includes('{')) return byType;
         return typeof c.documentTitle === 'string' && c.documentTitle ? c.documentTitle : String(c.documentKey);
@@ -356,7 +362,6 @@ const agentRoutes: FastifyPluginAsync = async (app) => {
         }
         return [JSON.stringify(change)];
       };
-      const prospect = await repo.findById(app.database.db, prospectId);
       const stakeholderNames = new Map<string, string>();
       (Array.isArray(prospect?.document.signatoryInfo) ? (prospect.document.signatoryInfo as Record<string, unknown>[]) : []).forEach((s, i) => {
         const name = [s?.fullName, [s?.firstName, s?.lastName].filter(Boolean).join(' ')].find((n) => typeof n === 'string' && n.trim());

@@ -116,6 +116,14 @@ describe('ExpressOffer', () => {
     expect(screen.getByText('Our priority service fast-tracks your application. Charge: AED 250 + VAT.')).toBeTruthy();
   });
 
+  it('in Arabic, without a terms document, the notice that Express cannot be chosen now is Arabic (QA walk: it was English)', () => {
+    const express = (localizeFiles(readSchemas() as never, 'ar')['products.json'] as { express: Record<string, unknown> }).express;
+    renderWidget(widgets.ExpressOffer!, { schema: { type: 'boolean' }, options: {}, formContext: { products: { express: { ...express, termsUrl: undefined } } } });
+    expect(screen.queryByRole('link')).toBeNull();
+    const notice = screen.getByText((_, el) => el?.tagName === 'SPAN' && (el.textContent ?? '').includes('الشروط والأحكام') && (el.textContent ?? '').includes('لا يمكن'));
+    expect(notice.textContent).not.toMatch(/[A-Za-z]/);
+  });
+
   it('the i18n check finds English written into a widget (the old Express offer line) and none in widgets/ now', () => {
     const old = "const offerText = [offer.description, offer.feeText && `Charge: ${offer.feeText}.`].join(' ');";
     expect(hardCodedTexts('widgets/custom/ExpressOffer.tsx', old)).toEqual([{ where: 'widgets/custom/ExpressOffer.tsx:1', text: 'Charge:  .' }]);

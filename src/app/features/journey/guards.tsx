@@ -14,7 +14,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { shellApplicationAtom } from '../../components/shellState';
 import { useAtomValue, useSetAtom } from '../../lib/jotai';
-import { useApplication } from '../application';
+import { applicationStore, useApplication } from '../application';
 import { accountChoiceAtom } from '../products/accountChoice';
 import { useSession } from '../session/session';
 import { useT } from '../../i18n/useT';
@@ -37,12 +37,18 @@ export function RequireCustomer({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Shows the application's account type, Islamic flag and company name in the shell. */
+const companyNameOf = (prospect: Record<string, unknown> | undefined) => ((prospect?.organizationInfo ?? {}) as { companyName?: string }).companyName;
+
+/**
+ * Shows the application's account type, Islamic flag and company name in the shell. The company name is the saved
+ * one: while an edit is unsaved (being typed, or refused as invalid) the header keeps the server's copy's name, so it
+ * never shows a name the application does not have (QA walk: "Falcon <script>" in the header while refused).
+ */
 function ShellSync() {
-  const { prospect } = useApplication();
+  const { prospect, dirty } = useApplication();
   const setShell = useSetAtom(shellApplicationAtom);
   const info = (prospect?.applicationInfo ?? {}) as { accountType?: string; islamicBanking?: boolean };
-  const companyName = ((prospect?.organizationInfo ?? {}) as { companyName?: string }).companyName;
+  const companyName = dirty ? companyNameOf(applicationStore().serverCopy?.prospect) : companyNameOf(prospect);
   const hasProspect = prospect !== undefined;
   const { accountType, islamicBanking } = info;
   // Primitive dependencies only: the prospect object changes on every keystroke, the header rarely.

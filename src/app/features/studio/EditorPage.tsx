@@ -20,8 +20,13 @@ import { useStudioT } from '../../i18n/useStudioT';
 
 const useStyles = makeStyles({
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
-  columns: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: '32px', marginTop: '16px', '@media (max-width: 1100px)': { gridTemplateColumns: '1fr' } },
+  // minmax(0, 1fr), not 1fr, in one column too: a 1fr track grows to its content's minimum width, and the preview's
+  // 360 px phone frame then pushed the page 24 px wider than a 360 px phone (QA walk).
+  columns: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: '32px', marginTop: '16px', '@media (max-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
   stack: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  // The file tabs (form view, schema, UI schema, one per list) wrap onto a second line on a phone: in one row they
+  // made the page slide sideways at 360 px (QA walk).
+  tabs: { flexWrap: 'wrap' },
 });
 
 const FORM_TAB = 'form';
@@ -362,6 +367,7 @@ function StepEditor({ step, base: baseDetail, latestVersion, server, reloadServe
       <div className={styles.columns}>
         <div className={styles.stack}>
           <TabList
+            className={styles.tabs}
             selectedValue={tab}
             onTabSelect={(_, d) => {
               const next = new URLSearchParams(params);

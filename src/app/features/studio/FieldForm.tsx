@@ -179,6 +179,8 @@ function ruleMessageLabel(t: StudioT, at: string): string {
     'x-phone': 'studio.form.msgPhone',
     'x-date': 'studio.form.msgDate',
   };
+  // x-phone has a message for UAE numbers and one for the other dialling codes.
+  if (keyword === 'x-phone' && rest[0] === 'messageOther') return t('studio.form.msgPhoneOther');
   const rule = known[keyword] ? t(known[keyword]) : t('studio.form.msgFor', { keyword });
   // A rule with several messages (the dates' limits): which one, by its place.
   const index = rest.find((part) => /^\d+$/.test(part));

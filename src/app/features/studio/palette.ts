@@ -368,6 +368,7 @@ export function addPaletteField(schema: Json, ui: Json, parentPath: FieldPath, f
       number: key,
       kind: 'mobile',
       message: `${field.label.trim()} is not a mobile number of the country code: UAE mobiles have 9 digits without the leading 0, e.g. 501234567`,
+      messageOther: `${field.label.trim()} is not a mobile number of the country code: check its digits, entered without the country code or a leading 0`,
     };
   }
   if (field.required) {
