@@ -83,7 +83,7 @@ const groupSave = async (same = false) => {
   }));
   const rows = await repo.saveMany(db, inputs);
   for (const r of rows) {
-    if (!r) throw new Error('a save of the group wrote nothing');
+    if (!r || r instanceof Error) throw new Error('a save of the group wrote nothing');
     versions.set(r.id, r.version);
   }
 };

@@ -4,6 +4,26 @@ import type { Database } from '../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A request's nonce whose claim is left to the statement that makes the request's write (a save claims it in its own
+ * statement, prospectRepository.ts): `settled` once a statement inserted it or found it taken (then the request is a
+ * replay and wrote nothing). Whoever answers the request claims it first if nothing did (plugins/app/bodyEncryption.ts).
+ */
+export interface DeferredNonce {
+  readonly nonce: string;
+  settled: boolean;
+}
+
+/** The nonce of a write's request was already taken: the request is a replay, and the write wrote nothing. */
+export class ReplayedNonceError extends Error {
+  constructor() {
+    super('The request was already received (replay)');
+  }
+}
+
+/** The nonce a write's statement claims: the request's, unless a statement already settled it. */
+export const nonceToClaim = (deferred: DeferredNonce | undefined): string | null => (deferred && !deferred.settled ? deferred.nonce : null);
+
 /** Nonces of accepted encrypted bodies, in the database so every server process refuses a replay. */
 export function createReplayNonceRepository() {
   return {
