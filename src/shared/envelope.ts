@@ -106,23 +106,6 @@ export function fromBase64(text: unknown): Uint8Array<ArrayBuffer> {
 
 const randomBytes = (n: number): Uint8Array<ArrayBuffer> => globalThis.crypto.getRandomValues(new Uint8Array(n));
 
-/**
- * Random bytes that are sent in the clear (ivs, nonces), cut from a pool the CSPRNG fills 4 kB at a time: a call of
- * getRandomValues per answer's iv was about 1.5 % of the server's time per save (profile in docs/benchmarks.md,
- * session 14). Never for key material (a key's bytes would stay in the pool).
- */
-const POOL_BYTES = 4096;
-let pool = new Uint8Array(0);
-let pooled = 0;
-function publicRandomBytes(n: number): Uint8Array<ArrayBuffer> {
-  if (pooled + n > pool.length) {
-    pool = randomBytes(POOL_BYTES);
-    pooled = 0;
-  }
-  pooled += n;
-  return pool.slice(pooled - n, pooled);
-}
-
 type Direction = 'request' | 'response';
 /** What seal and open need: the key, the binding and, for an answer, the nonce of its request. */
 type SealKey = Pick<SessionKey, 'aesKey' | 'binding' | 'cipher'> & { nonce?: string };
@@ -133,7 +116,7 @@ function additionalData(direction: Direction, { binding: { method, path }, nonce
 }
 
 async function seal(key: SealKey, direction: Direction, json: string): Promise<Envelope> {
-  const iv = publicRandomBytes(IV_BYTES);
+  const iv = randomBytes(IV_BYTES);
   const data = await (key.cipher ?? webCryptoAesGcm).encrypt(key.aesKey, iv, additionalData(direction, key), encoder.encode(json));
   return { v: ENVELOPE_VERSION, iv: toBase64(iv), data: toBase64(data) };
 }
@@ -181,7 +164,7 @@ export async function encryptRequest(
   cipher?: AesGcm,
 ): Promise<{ headers: Record<string, string>; payload: Envelope; key: SessionKey }> {
   const { aesKey, wrapped } = 'wrapped' in keyOrPublicKey ? keyOrPublicKey : await createRequestKey(keyOrPublicKey);
-  const nonce = toBase64(publicRandomBytes(NONCE_BYTES));
+  const nonce = toBase64(randomBytes(NONCE_BYTES));
   const key: SessionKey = { aesKey, binding: { method: binding.method.toUpperCase(), path: binding.path }, nonce, ...(cipher ? { cipher } : {}) };
   const payload = await seal(key, 'request', JSON.stringify({ ts: now, nonce, body }));
   return { headers: { [ENCRYPTED_KEY_HEADER]: wrapped, 'content-type': 'application/json' }, payload, key };

@@ -219,7 +219,7 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
         if (!holds(derive.when, data, at)) continue;
         const value = evaluate(derive.value, { root: data, at });
         derived.set(pointer, value);
-        derivedFrom.set(pointer, inputPointers(b, pointer, at));
+        derivedFrom.set(pointer, inputsOf(derive.value).map((path) => toPointer(resolvePath(at, path))));
         const current = readPath(data, target);
         if (sameValue(current, value) || (value === undefined && current === undefined)) continue;
         if (value === undefined && !hasParent(data, target)) continue;
@@ -278,16 +278,6 @@ function run(all: Bound[], input: Obj, opts: LogicOptions): LogicResult {
   }
 
   return { data, hidden, hiddenSteps, derived, derivedFrom, changes, ...state };
-}
-
-/** The pointers of the fields a derived target reads (its expression's inputs resolved at its scope), once per bound rule and target. */
-const inputPointersCache = new WeakMap<Bound, Map<string, string[]>>();
-function inputPointers(b: Bound, pointer: string, at: string[]): string[] {
-  let byTarget = inputPointersCache.get(b);
-  if (!byTarget) inputPointersCache.set(b, (byTarget = new Map()));
-  let pointers = byTarget.get(pointer);
-  if (!pointers) byTarget.set(pointer, (pointers = inputsOf(b.rule.logic.derive!.value).map((path) => toPointer(resolvePath(at, path)))));
-  return pointers;
 }
 
 /** The var paths a derived value reads, once per expression; vars inside `count`'s item test are the array's (listed as well). */
