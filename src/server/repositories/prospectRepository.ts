@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { PREPARED } from '../db/preparedStatements';
 import type { Database } from '../db/tables';
 import { type AuditInput, auditValues } from './auditRepository';
-import { type DeferredNonce, nonceToClaim, ReplayedNonceError } from './replayNonceRepository';
+import { type DeferredNonce, nonceToClaim, ReplayedNonceError, settleNonce } from './replayNonceRepository';
 import { nameWords, normaliseMobile } from '../../shared/searchText';
 import { licenceNumberKey, type SearchColumns, searchColumns } from './searchColumns';
 
@@ -331,7 +331,7 @@ export function createProspectRepository() {
         select s.*, c.n as nonce_claimed from (select count(*)::int as n from claimed) c left join saved s on true`.execute(db);
       const row = rows[0];
       if (nonce !== null) {
-        input.nonce!.settled = true;
+        settleNonce(input.nonce!, !!row?.nonce_claimed);
         if (!row?.nonce_claimed) throw new ReplayedNonceError();
       }
       if (row?.id !== undefined && row.id !== null) return { ...toRow({ ...(row as MetaRow), document: input.document }), xmin: row.row_xmin!, jsonChars: json.length };
@@ -348,6 +348,7 @@ export function createProspectRepository() {
      * ReplayedNonceError; the statement claims the others' (with their writes, as `save` does).
      */
     async saveMany(db: Db, inputs: SaveManyInput[]): Promise<(SavedProspect | ReplayedNonceError | undefined)[]> {
+      const claims = inputs.map((input) => nonceToClaim(input.nonce));
       const jsons = inputs.map((input) => input.documentJson ?? JSON.stringify(input.document));
       // One JSON array of records; the documents and the audit changes, already JSON, are spliced in as they are.
       const now = JSON.stringify(new Date());
@@ -362,7 +363,7 @@ export function createProspectRepository() {
           actor_sub: audit.actor_sub,
           actor_kind: audit.actor_kind,
           action: audit.action,
-          nonce: nonceToClaim(input.nonce),
+          nonce: claims[i],
           ...searchColumns(input.document),
         });
         return `${fields.slice(0, -1)},"updated_at":${now},"changes":${audit.changes},"document":${jsons[i]}}`;
@@ -395,8 +396,8 @@ export function createProspectRepository() {
       const byId = new Map(rows.map((r) => [r.input_id, r]));
       return inputs.map((input, i) => {
         const row = byId.get(input.id);
-        if (nonceToClaim(input.nonce) !== null) {
-          input.nonce!.settled = true;
+        if (claims[i] !== null) {
+          settleNonce(input.nonce!, !!row?.nonce_claimed);
           if (!row?.nonce_claimed) return new ReplayedNonceError();
         }
         return row?.id ? { ...toRow({ ...(row as MetaRow), document: input.document }), xmin: row.row_xmin!, jsonChars: jsons[i]!.length } : undefined;

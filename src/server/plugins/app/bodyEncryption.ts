@@ -11,7 +11,7 @@ import {
   EnvelopeError,
   type SessionKey,
 } from '../../../shared/envelope';
-import { createReplayNonceRepository, type DeferredNonce } from '../../repositories/replayNonceRepository';
+import { createReplayNonceRepository, type DeferredNonce, settleNonce } from '../../repositories/replayNonceRepository';
 import { KEY_FILE, loadServerKeyPair, type ServerKeyPair } from '../../security/keyPair';
 import { nodeAesGcm } from '../../security/nodeAesGcm';
 import { createNonceClaims } from '../../security/nonceClaims';
@@ -139,9 +139,10 @@ export default fp(
     });
     app.decorateRequest('claimDeferredNonce', async function (this: FastifyRequest) {
       const deferred = this.deferredNonce;
+      if (deferred?.replayed) throw this.replayRefused();
       if (!deferred || deferred.settled) return;
       const fresh = await claimNonce(deferred.nonce);
-      deferred.settled = true;
+      settleNonce(deferred, fresh);
       if (!fresh) throw this.replayRefused();
     });
 
