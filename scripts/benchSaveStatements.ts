@@ -72,18 +72,22 @@ for (const id of families) {
 
 const principal = { kind: 'customer', sub: 'bench', roles: [] } as unknown as SaveManyInput['audit']['principal'];
 let n = 0;
-/** One group save of every application, `same`: the company name left as it was (the search columns unchanged). */
-const groupSave = async (same = false) => {
+/**
+ * One group save of every application, `same`: the company name left as it was (the search columns unchanged);
+ * `nonces`: each save claims its request's nonce in the statement (as the server's saves do since session 14).
+ */
+const groupSave = async (same = false, nonces = false) => {
   n++;
   const inputs: SaveManyInput[] = ids.map((id, i) => ({
     id,
     expectedVersion: versions.get(id)!,
     document: document(i, same ? 0 : n),
     audit: { principal, action: 'prospect.auto', changes: ['organizationInfo/companyName'] },
+    ...(nonces ? { nonce: { nonce: randomBytes(16).toString('base64'), settled: false } } : {}),
   }));
   const rows = await repo.saveMany(db, inputs);
   for (const r of rows) {
-    if (!r) throw new Error('a save of the group wrote nothing');
+    if (!r || r instanceof Error) throw new Error('a save of the group wrote nothing');
     versions.set(r.id, r.version);
   }
 };
@@ -120,6 +124,25 @@ await time(`nonce claim of ${GROUP}`, () => nonces.claimMany(db, Array.from({ le
 await time(`session read of ${GROUP}`, () => sessions.familyStates(db, families));
 await time('session read of 1', () => sessions.familyStates(db, families.slice(0, 1)));
 await time('select 1 (a statement\'s floor)', () => sql`select 1`.execute(db));
+
+// Session 14: the nonces claimed by a statement of their own before the group save, or by the group save itself
+// (interleaved, 10 pairs of blocks of rounds/10, as below).
+const claims = { apart: [] as number[], folded: [] as number[] };
+for (let pair = 0; pair < 10; pair++) {
+  for (const variant of ['apart', 'folded'] as const) {
+    const own = process.cpuUsage();
+    const c = backendMs();
+    const block = Math.max(1, Math.round(rounds / 10));
+    for (let i = 0; i < block; i++) {
+      if (variant === 'apart') {
+        await nonces.claimMany(db, Array.from({ length: GROUP }, () => randomBytes(16).toString('base64')));
+        await groupSave();
+      } else await groupSave(false, true);
+    }
+    const used = process.cpuUsage(own);
+    claims[variant].push(((used.user + used.system) / 1000 + backendMs() - c) / block);
+  }
+}
 
 // Migration 027's three indexes, with and without, interleaved (10 pairs of blocks of rounds/10): the same load for both.
 const unread = [
@@ -170,6 +193,10 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 console.log(
   `group save of ${GROUP} with migration 027's three indexes / without, interleaved: median ${q(paired.with, 0.5).toFixed(3)} / ${q(paired.without, 0.5).toFixed(3)} ms, ` +
     `CPU (this process${kind === 'postgres' ? ' + backend' : ''}) ${(sum(paired.withCpu) / 10).toFixed(3)} / ${(sum(paired.withoutCpu) / 10).toFixed(3)} ms; pairs where without cost less CPU: ${paired.withCpu.filter((w, i) => paired.withoutCpu[i]! < w).length} of 10`,
+);
+console.log(
+  `nonce claim of ${GROUP} then group save of ${GROUP} / group save of ${GROUP} claiming its nonces, interleaved: CPU (this process${kind === 'postgres' ? ' + backend' : ''}) ` +
+    `${(sum(claims.apart) / 10).toFixed(3)} / ${(sum(claims.folded) / 10).toFixed(3)} ms; pairs where the one statement cost less CPU: ${claims.folded.filter((f, i) => f < claims.apart[i]!).length} of 10`,
 );
 await h.close();
 rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createNonceClaims } from '../../src/server/security/nonceClaims';
+import { type DeferredNonce, nonceToClaim, ReplayedNonceError, settleNonce } from '../../src/server/repositories/replayNonceRepository';
 
 /** The repository's contract in memory (a set of seen nonces), recording each batch it was given. */
 function setup() {
@@ -47,5 +48,19 @@ describe('nonce claims', () => {
     const [a, b] = [claim('a'), claim('b')];
     await expect(a).rejects.toThrow('database down');
     expect(await b).toBe(true);
+  });
+});
+
+describe('deferred nonces (a save claims its request nonce in its own statement)', () => {
+  it('a pending nonce is claimed by the next statement; a claimed one by none; a replayed one refuses every later write', () => {
+    const deferred: DeferredNonce = { nonce: 'n1', settled: false };
+    expect(nonceToClaim(deferred)).toBe('n1');
+    expect(nonceToClaim(undefined)).toBeNull();
+    settleNonce(deferred, true);
+    expect(nonceToClaim(deferred)).toBeNull();
+    const replay: DeferredNonce = { nonce: 'n1', settled: false };
+    settleNonce(replay, false);
+    // A retry of the write (a stale cached row) must not go through without the nonce: it is refused before any statement.
+    expect(() => nonceToClaim(replay)).toThrow(ReplayedNonceError);
   });
 });

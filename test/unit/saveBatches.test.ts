@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSaveBatches } from '../../src/server/prospects/saveBatches';
 import { type SavedProspect, type SaveManyInput, VersionConflictError } from '../../src/server/repositories/prospectRepository';
+import { ReplayedNonceError } from '../../src/server/repositories/replayNonceRepository';
 
 /** A table of versions in memory behind the save, saveMany and notSaved of the repository, recording each statement. */
 function setup(options: { failGroupWith?: string; gather?: boolean } = {}) {
@@ -11,6 +12,7 @@ function setup(options: { failGroupWith?: string; gather?: boolean } = {}) {
     ['bad', 1],
   ]);
   const statements: string[][] = [];
+  const nonces = new Set<string>();
   const row = (id: string): SavedProspect => ({ id, version: versions.get(id)! }) as SavedProspect;
   const write = (input: SaveManyInput) => {
     if (input.id === 'bad') throw new Error('refused by the database');
@@ -18,11 +20,20 @@ function setup(options: { failGroupWith?: string; gather?: boolean } = {}) {
     versions.set(input.id, input.expectedVersion + 1);
     return row(input.id);
   };
+  /** As the statements: a save whose request's nonce is taken is a replay and writes nothing; the others claim theirs. */
+  const replayed = (input: SaveManyInput) => {
+    if (!input.nonce || input.nonce.settled) return false;
+    input.nonce.settled = true;
+    if (nonces.has(input.nonce.nonce)) return true;
+    nonces.add(input.nonce.nonce);
+    return false;
+  };
   const tick = () => new Promise((r) => setTimeout(r, 5));
   const repo = {
     async save(_db: unknown, input: SaveManyInput) {
       statements.push([input.id]);
       await tick();
+      if (replayed(input)) throw new ReplayedNonceError();
       const saved = write(input);
       if (!saved) throw new VersionConflictError(versions.get(input.id)!);
       return saved;
@@ -33,18 +44,25 @@ function setup(options: { failGroupWith?: string; gather?: boolean } = {}) {
       if (inputs.some((i) => i.id === options.failGroupWith)) throw new Error('the statement failed');
       // Atomic: check everything first, then write.
       if (new Set(inputs.map((i) => i.id)).size !== inputs.length) throw new Error('the same prospect twice in one statement');
-      return inputs.map(write);
+      const claimed = inputs.map((i) => i.nonce?.nonce).filter((n) => n !== undefined);
+      if (new Set(claimed).size !== claimed.length) throw new Error('the same nonce twice in one statement');
+      return inputs.map((i) => (replayed(i) ? new ReplayedNonceError() : write(i)));
     },
     async notSaved(_db: unknown, input: SaveManyInput): Promise<never> {
       throw new VersionConflictError(versions.get(input.id)!);
     },
   };
   const batches = createSaveBatches({} as never, repo as never, { gather: options.gather });
-  const save = (id: string, expectedVersion: number) => batches.save({ id, expectedVersion, document: {}, audit: {} as never });
+  const save = (id: string, expectedVersion: number, nonce?: string) =>
+    batches.save({ id, expectedVersion, document: {}, audit: {} as never, ...(nonce ? { nonce: { nonce, settled: false } } : {}) });
   return { save, statements, versions, batches };
 }
 
-const outcome = (p: Promise<SavedProspect>) => p.then((r) => `v${r.version}`, (e: Error) => (e instanceof VersionConflictError ? `409 (now ${e.currentVersion})` : e.message));
+const outcome = (p: Promise<SavedProspect>) =>
+  p.then(
+    (r) => `v${r.version}`,
+    (e: Error) => (e instanceof VersionConflictError ? `409 (now ${e.currentVersion})` : e instanceof ReplayedNonceError ? 'replay' : e.message),
+  );
 
 describe('saves in groups', () => {
   it('a lone save goes at once, by a statement of its own', async () => {
@@ -67,6 +85,14 @@ describe('saves in groups', () => {
     const answers = await Promise.all([save('c', 1), save('a', 1), save('b', 1), save('a', 1), save('a', 2)].map(outcome));
     expect(answers).toEqual(['v2', 'v2', 'v2', '409 (now 2)', 'v3']);
     expect(statements).toEqual([['c'], ['a', 'b'], ['a'], ['a']]);
+  });
+
+  it('two saves of requests with the same nonce never share a statement: the later one is refused as a replay', async () => {
+    const { save, statements, versions } = setup();
+    const answers = await Promise.all([save('c', 1, 'n0'), save('a', 1, 'n1'), save('b', 1, 'n1'), save('c', 2, 'n2')].map(outcome));
+    expect(answers).toEqual(['v2', 'v2', 'replay', 'v3']);
+    expect(statements).toEqual([['c'], ['a', 'c'], ['b']]);
+    expect(versions.get('b')).toBe(1);
   });
 
   it('a stale version in a group is refused with the current version; the others are stored', async () => {

@@ -102,6 +102,7 @@ export function createProspectService(app: FastifyInstance) {
 
   return {
     create,
-    save: (principal: Principal, row: ProspectRow, input: SaveInput, cached?: Parameters<typeof saveProspect>[4], locale?: Locale) => saveProspect(app, principal, row, input, cached, locale),
+    save: (principal: Principal, row: ProspectRow, input: SaveInput, cached?: Parameters<typeof saveProspect>[4], locale?: Locale, nonce?: Parameters<typeof saveProspect>[6]) =>
+      saveProspect(app, principal, row, input, cached, locale, nonce),
   };
 }

@@ -3,6 +3,7 @@ import { type BatchOptions, kicker } from '../db/batchedReads';
 import type { DatabaseHandle } from '../db/createDatabase';
 import type { Database } from '../db/tables';
 import { createProspectRepository, type SavedProspect, type SaveManyInput } from '../repositories/prospectRepository';
+import { ReplayedNonceError } from '../repositories/replayNonceRepository';
 
 /** Most saves one statement takes (the batch is one JSON parameter; a few MB at most with large documents). */
 const MAX_BATCH = 64;
@@ -22,7 +23,9 @@ type Repository = Pick<ReturnType<typeof createProspectRepository>, 'save' | 'sa
  * flush) for all of them. Each save is still atomic with its audit row and gets its own answer: its row, or what
  * the single save would have thrown (409 on a stale version, StaleRowError when the cached row was written since,
  * 404). Two saves of the same prospect never go together: the later waits for the next statement (where its
- * version check sees the earlier one's write). If the group's statement fails (a constraint, a serialisation
+ * version check sees the earlier one's write), nor two saves of requests with the same nonce. A save whose request's
+ * nonce was left to its statement (`nonce`) is written only if the statement claims it, and is refused as a replay
+ * (ReplayedNonceError) otherwise. If the group's statement fails (a constraint, a serialisation
  * failure, a deadlock with another process), each of its saves is made again by a statement of its own, so one bad
  * save cannot fail the others. A save is never answered before its own statement committed. `gather` (the server's
  * saves, on both databases): the first save waits for the end of the event loop's turn (batchedReads.ts).
@@ -41,7 +44,7 @@ export function createSaveBatches(db: Kysely<Database>, repo: Repository = creat
   }
 
   async function together(batch: Waiting[]): Promise<void> {
-    let rows: (SavedProspect | undefined)[];
+    let rows: (SavedProspect | ReplayedNonceError | undefined)[];
     try {
       rows = await repo.saveMany(
         db,
@@ -54,7 +57,8 @@ export function createSaveBatches(db: Kysely<Database>, repo: Repository = creat
     }
     batch.forEach((w, i) => {
       const row = rows[i];
-      if (row) w.resolve(row);
+      if (row instanceof ReplayedNonceError) w.reject(row);
+      else if (row) w.resolve(row);
       // Why it wrote nothing (a read): not awaited, so the next group need not wait for it.
       else repo.notSaved(db, w.input).catch(w.reject);
     });
@@ -66,9 +70,13 @@ export function createSaveBatches(db: Kysely<Database>, repo: Repository = creat
     const batch: Waiting[] = [];
     const later: Waiting[] = [];
     const ids = new Set<string>();
+    // A nonce the group's statement claims is claimed for one save of it only: a second save of it waits too.
+    const nonces = new Set<string>();
     for (const w of waiting) {
-      if (batch.length < MAX_BATCH && !ids.has(w.input.id)) {
+      const nonce = w.input.nonce?.nonce;
+      if (batch.length < MAX_BATCH && !ids.has(w.input.id) && (nonce === undefined || !nonces.has(nonce))) {
         ids.add(w.input.id);
+        if (nonce !== undefined) nonces.add(nonce);
         batch.push(w);
       } else later.push(w);
     }

@@ -10,6 +10,7 @@ import { createDocumentRepository } from '../repositories/documentRepository';
 import { createProspectRepository, ProspectNotFoundError, type ProspectRow, type SavedProspect, VersionConflictError } from '../repositories/prospectRepository';
 import type { ScreeningOutcome } from '../screening/runScreening';
 import type { Principal } from '../security/principal';
+import type { DeferredNonce } from '../repositories/replayNonceRepository';
 import { ANNEXURE_SECTION, withAnnexureUploads } from './agentOnly';
 import { namesProof, withProofUploads } from './proofUploads';
 import { changedPaths } from './changedPaths';
@@ -121,6 +122,11 @@ export async function saveProspect(
   cached?: { expectedXmin: string; validated?: ValidationState },
   /** The language of the field errors (the validators of its catalogue: the same rules, translated messages). */
   locale: Locale = DEFAULT_LOCALE,
+  /**
+   * The request's replay nonce when its claim was deferred (bodyEncryption.ts): the group save's statement claims it
+   * with the write; `claim` claims it on its own before any other write (the language, a submit's transaction).
+   */
+  nonce?: { deferred: DeferredNonce; claim(): Promise<void> },
 ): Promise<{ row: SavedProspect; contentNumber: number; preScreening?: ScreeningOutcome; validated?: ValidationState }> {
   const expectedXmin = cached?.expectedXmin;
   const { prospect, saveType, actionType, step, signatoryIndex, version, declaration } = input;
@@ -199,16 +205,20 @@ export async function saveProspect(
   ];
   const audited = { prospectId: row.id, principal, action: submit ? 'prospect.submit' : `prospect.${saveType}`, changes };
   // The applicant's language of this visit: the status messages (a submit's among them) are sent in it.
-  if (principal.kind === 'customer' && row.locale !== locale) await createProspectRepository().setLocale(app.database.db, row.id, locale);
+  if (principal.kind === 'customer' && row.locale !== locale) {
+    await nonce?.claim();
+    await createProspectRepository().setLocale(app.database.db, row.id, locale);
+  }
   try {
     if (submit) {
+      await nonce?.claim();
       const done = await submitAndScreen(app, write, audited);
       return { row: done.row, contentNumber: content.number, preScreening: done.outcome };
     }
     // The new version and its audit row are written by one statement, atomic by itself, together with the other
     // saves that arrive while a write is in flight (group commit, saveBatches.ts).
     const { prospectId: _id, ...audit } = audited;
-    const saved = await saveBatchesOf(app.database).save({ ...write, audit });
+    const saved = await saveBatchesOf(app.database).save({ ...write, audit, ...(nonce ? { nonce: nonce.deferred } : {}) });
     return { row: saved, contentNumber: content.number, validated };
   } catch (error) {
     if (error instanceof VersionConflictError) throw versionConflict(error);

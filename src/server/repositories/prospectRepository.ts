@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { PREPARED } from '../db/preparedStatements';
 import type { Database } from '../db/tables';
 import { type AuditInput, auditValues } from './auditRepository';
+import { type DeferredNonce, nonceToClaim, ReplayedNonceError, settleNonce } from './replayNonceRepository';
 import { nameWords, normaliseMobile } from '../../shared/searchText';
 import { licenceNumberKey, type SearchColumns, searchColumns } from './searchColumns';
 
@@ -303,9 +304,16 @@ export function createProspectRepository() {
       const audit = auditValues({ ...input.audit, prospectId: input.id });
       const json = input.documentJson ?? JSON.stringify(input.document);
       const search = searchColumns(input.document);
+      const nonce = nonceToClaim(input.nonce);
       // A prepared statement on PostgreSQL (db/preparedStatements.ts): two forms of text, named result columns.
-      const { rows } = await sql<MetaRow>`${sql.raw(PREPARED)}
-        with saved as (
+      // The request's replay nonce (when its claim was left to this statement) is claimed by it: the row is written
+      // only if the nonce was new; one row comes back either way, saying whether it was.
+      const { rows } = await sql<Partial<MetaRow> & { nonce_claimed: number }>`${sql.raw(PREPARED)}
+        with claimed as (
+          insert into replay_nonces (nonce) select cast(${nonce} as text) where cast(${nonce} as text) is not null
+          on conflict (nonce) do nothing
+          returning nonce
+        ), saved as (
           update prospects set
             document = cast(${json} as jsonb),
             ${searchAssignments(search)},
@@ -314,14 +322,19 @@ export function createProspectRepository() {
             status = coalesce(${input.status ?? null}, status),
             schema_version = coalesce(${input.schemaVersion ?? null}, schema_version)
           where id = ${input.id} and version = ${input.expectedVersion}${input.expectedXmin === undefined ? sql`` : sql` and xmin = cast(${input.expectedXmin} as xid)`}
+            and (cast(${nonce} as text) is null or exists (select 1 from claimed))
           returning ${sql.join(metaColumns.map((c) => sql.ref(c)))}, xmin::text as row_xmin
         ), logged as (
           insert into audit_log (prospect_id, actor_sub, actor_kind, action, changes)
           select id, ${audit.actor_sub}, ${audit.actor_kind}, ${audit.action}, cast(${audit.changes} as jsonb) from saved
         )
-        select * from saved`.execute(db);
+        select s.*, c.n as nonce_claimed from (select count(*)::int as n from claimed) c left join saved s on true`.execute(db);
       const row = rows[0];
-      if (row) return { ...toRow({ ...row, document: input.document }), xmin: row.row_xmin, jsonChars: json.length };
+      if (nonce !== null) {
+        settleNonce(input.nonce!, !!row?.nonce_claimed);
+        if (!row?.nonce_claimed) throw new ReplayedNonceError();
+      }
+      if (row?.id !== undefined && row.id !== null) return { ...toRow({ ...(row as MetaRow), document: input.document }), xmin: row.row_xmin!, jsonChars: json.length };
       return notSaved(db, input);
     },
 
@@ -330,9 +343,12 @@ export function createProspectRepository() {
      * new version and its audit row are written exactly as `save` writes them, under the same version (and
      * xmin) condition, by one data-modifying statement: one round trip and one commit for all of them. A save
      * whose condition fails writes nothing and gets `undefined` (`notSaved` says why); the statement as a whole
-     * is atomic, so if it fails, nothing of it is written. The ids must be distinct.
+     * is atomic, so if it fails, nothing of it is written. The ids must be distinct, and so must the nonces. A save
+     * whose request's nonce (`nonce`, unsettled) the statement found taken writes nothing and gets a
+     * ReplayedNonceError; the statement claims the others' (with their writes, as `save` does).
      */
-    async saveMany(db: Db, inputs: SaveManyInput[]): Promise<(SavedProspect | undefined)[]> {
+    async saveMany(db: Db, inputs: SaveManyInput[]): Promise<(SavedProspect | ReplayedNonceError | undefined)[]> {
+      const claims = inputs.map((input) => nonceToClaim(input.nonce));
       const jsons = inputs.map((input) => input.documentJson ?? JSON.stringify(input.document));
       // One JSON array of records; the documents and the audit changes, already JSON, are spliced in as they are.
       const now = JSON.stringify(new Date());
@@ -347,13 +363,18 @@ export function createProspectRepository() {
           actor_sub: audit.actor_sub,
           actor_kind: audit.actor_kind,
           action: audit.action,
+          nonce: claims[i],
           ...searchColumns(input.document),
         });
         return `${fields.slice(0, -1)},"updated_at":${now},"changes":${audit.changes},"document":${jsons[i]}}`;
       });
-      const { rows } = await sql<MetaRow>`${sql.raw(PREPARED)}
+      const { rows } = await sql<Partial<MetaRow> & { input_id: string; nonce_claimed: boolean }>`${sql.raw(PREPARED)}
         with input as (
           select * from jsonb_to_recordset(cast(${`[${records.join(',')}]`} as jsonb)) as x(${sql.raw(batchColumns)})
+        ), claimed as (
+          insert into replay_nonces (nonce) select x.nonce from input x where x.nonce is not null
+          on conflict (nonce) do nothing
+          returning nonce
         ), saved as (
           update prospects p set
             document = x.document,
@@ -364,16 +385,22 @@ export function createProspectRepository() {
             schema_version = coalesce(x.schema_version, p.schema_version)
           from input x
           where p.id = x.id and p.version = x.expected_version and (x.expected_xmin is null or p.xmin = cast(x.expected_xmin as xid))
+            and (x.nonce is null or x.nonce in (select c.nonce from claimed c))
           returning ${sql.raw(metaColumns.map((c) => `p.${c}`).join(', '))}, p.xmin::text as row_xmin
         ), logged as (
           insert into audit_log (prospect_id, actor_sub, actor_kind, action, changes)
           select s.id, x.actor_sub, x.actor_kind, x.action, x.changes from saved s join input x on x.id = s.id
         )
-        select * from saved`.execute(db);
-      const byId = new Map(rows.map((r) => [r.id, r]));
+        select s.*, x.id as input_id, c.nonce is not null as nonce_claimed
+        from input x left join claimed c on c.nonce = x.nonce left join saved s on s.id = x.id`.execute(db);
+      const byId = new Map(rows.map((r) => [r.input_id, r]));
       return inputs.map((input, i) => {
         const row = byId.get(input.id);
-        return row ? { ...toRow({ ...row, document: input.document }), xmin: row.row_xmin, jsonChars: jsons[i]!.length } : undefined;
+        if (claims[i] !== null) {
+          settleNonce(input.nonce!, !!row?.nonce_claimed);
+          if (!row?.nonce_claimed) return new ReplayedNonceError();
+        }
+        return row?.id ? { ...toRow({ ...(row as MetaRow), document: input.document }), xmin: row.row_xmin!, jsonChars: jsons[i]!.length } : undefined;
       });
     },
 
@@ -392,6 +419,8 @@ export interface SaveManyInput {
   status?: string;
   schemaVersion?: string;
   audit: Omit<AuditInput, 'prospectId'>;
+  /** The request's replay nonce, when its claim was left to the save's statement (settled by it). */
+  nonce?: DeferredNonce;
 }
 
 /** The search columns every save writes (all of searchColumns', so a column added there is written by batches too). */
@@ -406,6 +435,7 @@ const batchColumns = [
   'actor_sub text',
   'actor_kind text',
   'action text',
+  'nonce text',
   ...SEARCH_COLUMNS.map((c) => `${c} ${Array.isArray(searchColumns({})[c]) ? 'text[]' : 'text'}`),
   'updated_at timestamptz',
   'changes jsonb',

@@ -4,6 +4,40 @@ import type { Database } from '../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A request's nonce whose claim is left to the statement that makes the request's write (a save claims it in its own
+ * statement, prospectRepository.ts): `settled` once a statement inserted it or found it taken (then the request is a
+ * replay and wrote nothing). Whoever answers the request claims it first if nothing did (plugins/app/bodyEncryption.ts).
+ */
+export interface DeferredNonce {
+  readonly nonce: string;
+  settled: boolean;
+  /** Settled as taken: the request is a replay, and nothing may act on it any more (a retry neither). */
+  replayed?: boolean;
+}
+
+/** The nonce of a write's request was already taken: the request is a replay, and the write wrote nothing. */
+export class ReplayedNonceError extends Error {
+  constructor() {
+    super('The request was already received (replay)');
+  }
+}
+
+/**
+ * The nonce a write's statement claims: the request's, unless a statement already settled it (null). A request
+ * found to be a replay is refused here, before any statement.
+ */
+export function nonceToClaim(deferred: DeferredNonce | undefined): string | null {
+  if (deferred?.replayed) throw new ReplayedNonceError();
+  return deferred && !deferred.settled ? deferred.nonce : null;
+}
+
+/** Settles a deferred nonce by what a statement found: claimed by it, or taken (then the request is a replay). */
+export function settleNonce(deferred: DeferredNonce, claimed: boolean): void {
+  deferred.settled = true;
+  if (!claimed) deferred.replayed = true;
+}
+
 /** Nonces of accepted encrypted bodies, in the database so every server process refuses a replay. */
 export function createReplayNonceRepository() {
   return {

@@ -8,6 +8,7 @@ import { createProspectCache } from '../prospects/prospectCache';
 import { createProspectService } from '../prospects/prospectService';
 import { authorizeSaveOf, type SaveInput, versionConflict } from '../prospects/saveProspect';
 import { createProspectRepository, type ProspectRow, StaleRowError } from '../repositories/prospectRepository';
+import { ReplayedNonceError } from '../repositories/replayNonceRepository';
 import type { Principal } from '../security/principal';
 import { applyPatch, PATCH_OPERATIONS, PatchError, type PatchOperation } from '../../shared/jsonPatch';
 import { RETURN_MINIMAL, sectionChanges } from '../../shared/minimalAnswer';
@@ -161,6 +162,9 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
     '/usertypes/:userType/prospects/:prospectId',
     {
       onRequest: [app.authenticate, app.requireRole('customer', 'agent')],
+      // The save's statement claims the request's replay nonce with its write (one statement less per save); a
+      // refusal claims it before it is answered (bodyEncryption.ts), so a replay is refused as before.
+      config: { deferNonceClaim: true },
       schema: {
         params: prospectParams,
         body: {
@@ -203,6 +207,8 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
       }
       let before: ProspectRow | undefined;
       let sent: Obj | undefined;
+      const deferred = request.deferredNonce;
+      const nonce = deferred ? { deferred, claim: () => request.claimDeferredNonce() } : undefined;
       const save = async () => {
         // The row this process wrote last, when the save names its version. If anything wrote the row since, the
         // write refuses it (StaleRowError), or a refusal (4xx) found it changed, and the save is made again from
@@ -213,7 +219,7 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
             before = cached.row;
             const input = await saveInputOf(request.body, cached.row, principal);
             sent = input.prospect;
-            return await service.save(principal, cached.row, input, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) }, localeOf(request));
+            return await service.save(principal, cached.row, input, { expectedXmin: cached.row.xmin, ...(cached.validated ? { validated: cached.validated } : {}) }, localeOf(request), nonce);
           } catch (error) {
             const stale = error instanceof StaleRowError || (error instanceof ApiError && (await repo.currentXmin(app.database.db, id)) !== cached.row.xmin);
             if (!stale) throw error;
@@ -223,12 +229,13 @@ const prospectRoutes: FastifyPluginAsync = async (app) => {
         before = await load(request, id);
         const input = await saveInputOf(request.body, before, principal);
         sent = input.prospect;
-        return service.save(principal, before, input, undefined, localeOf(request));
+        return service.save(principal, before, input, undefined, localeOf(request), nonce);
       };
       let saved;
       try {
         saved = await save();
       } catch (error) {
+        if (error instanceof ReplayedNonceError) throw request.replayRefused();
         if (error instanceof ApiError && (error.statusCode === 409 || error.statusCode === 404)) cache.forget(id);
         throw error;
       }

@@ -11,11 +11,11 @@ import {
   EnvelopeError,
   type SessionKey,
 } from '../../../shared/envelope';
-import { createReplayNonceRepository } from '../../repositories/replayNonceRepository';
+import { createReplayNonceRepository, type DeferredNonce, settleNonce } from '../../repositories/replayNonceRepository';
 import { KEY_FILE, loadServerKeyPair, type ServerKeyPair } from '../../security/keyPair';
 import { nodeAesGcm } from '../../security/nodeAesGcm';
 import { createNonceClaims } from '../../security/nonceClaims';
-import { ApiError } from './errors';
+import { ApiError, errorAnswer } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,10 +31,26 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request body came encrypted; the answer is encrypted with the same key. */
     encryptionKey: SessionKey | null;
+    /**
+     * A route with `deferNonceClaim`: the encrypted body's nonce, not claimed yet. The route's write claims it in its
+     * own statement (settling it), or the route calls claimDeferredNonce before any other effect; an answer whose
+     * nonce nothing settled has it claimed before it leaves (a replay then gets the replay refusal instead).
+     */
+    deferredNonce: DeferredNonce | null;
+    /** Claims the deferred nonce now (once); throws the replay refusal if it was taken. */
+    claimDeferredNonce(): Promise<void>;
+    /** The refusal of a replayed request (answered in plaintext, as every unreadable body is). */
+    replayRefused(): ApiError;
   }
   interface FastifyContextConfig {
     /** false: the route takes plaintext bodies (token calls, multipart uploads). */
     encryption?: boolean;
+    /**
+     * true: the replay nonce is claimed by the route's own write statement rather than before the handler runs (one
+     * statement less per request), under the rule of FastifyRequest.deferredNonce. For routes whose only effect is that
+     * write, or which claim it before any other effect.
+     */
+    deferNonceClaim?: boolean;
   }
 }
 
@@ -94,6 +110,7 @@ export default fp(
     app.decorate('serverKeys', () => keys);
     app.decorate('serverKeysError', () => keysError);
     app.decorateRequest('encryptionKey', null);
+    app.decorateRequest('deferredNonce', null);
     const nonces = createReplayNonceRepository();
     // Only a cache: any process can unwrap a key itself; replay refusal stays in the database (nonces).
     const keyCache = new LRUCache<string, CryptoKey>({ max: KEY_CACHE_SIZE, ttl: KEY_CACHE_TTL_MS });
@@ -114,6 +131,21 @@ export default fp(
       });
     });
 
+    app.decorateRequest('replayRefused', function (this: FastifyRequest) {
+      this.log.info({ reason: 'replay' }, 'encrypted body refused');
+      // Answered as any unreadable body: in plaintext, whatever the route would have said.
+      this.encryptionKey = null;
+      return encryptionError();
+    });
+    app.decorateRequest('claimDeferredNonce', async function (this: FastifyRequest) {
+      const deferred = this.deferredNonce;
+      if (deferred?.replayed) throw this.replayRefused();
+      if (!deferred || deferred.settled) return;
+      const fresh = await claimNonce(deferred.nonce);
+      settleNonce(deferred, fresh);
+      if (!fresh) throw this.replayRefused();
+    });
+
     app.addHook('preValidation', async (request) => {
       if (!encryptedRoute(request)) return;
       const header = request.headers[ENCRYPTED_KEY_HEADER];
@@ -130,12 +162,25 @@ export default fp(
         throw error;
       }
       if (Math.abs(Date.now() - decrypted.ts) > MAX_CLOCK_SKEW_MS) throw refuse('stale');
-      if (!(await claimNonce(decrypted.nonce))) throw refuse('replay');
+      if (request.routeOptions.config?.deferNonceClaim === true) request.deferredNonce = { nonce: decrypted.nonce, settled: false };
+      else if (!(await claimNonce(decrypted.nonce))) throw refuse('replay');
       request.encryptionKey = decrypted.key;
       request.body = decrypted.body;
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
+      // No answer leaves before the request's nonce is claimed: a replay gets the replay refusal instead of whatever
+      // the route answered (a refusal: the route's write claims the nonce of an answer it stored).
+      if (request.deferredNonce && !request.deferredNonce.settled) {
+        try {
+          await request.claimDeferredNonce();
+        } catch (error) {
+          const { status, body } = errorAnswer(error as ApiError, request);
+          request.encryptionKey = null;
+          reply.code(status).header('content-type', 'application/json; charset=utf-8');
+          return JSON.stringify(body);
+        }
+      }
       const key = request.encryptionKey;
       if (!key || !(typeof payload === 'string' || Buffer.isBuffer(payload)) || payload.length === 0 || !isJson(reply)) {
         return payload;

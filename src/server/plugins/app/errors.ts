@@ -103,30 +103,40 @@ function contextName(request: FastifyRequest, context: string | undefined): stri
   return context ?? 'request';
 }
 
+/**
+ * The status and body of an error's answer: the error handler's, and the body-encryption hook's when it refuses a
+ * replay in place of an answer already made (plugins/app/bodyEncryption.ts).
+ */
+export function errorAnswer(error: FastifyError | ApiError, request: FastifyRequest): { status: number; body: ApiErrorBody } {
+  if (error instanceof ApiError) return { status: error.statusCode, body: { errorType: error.errorType, errors: error.errors } };
+  if (error.validation) {
+    return {
+      status: 400,
+      body: { errorType: 'FieldsValidation', errors: error.validation.map((v) => schemaError(v as never, contextName(request, error.validationContext), localeOf(request))) },
+    };
+  }
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: logSafeError(error) }, 'request failed');
+  return {
+    status,
+    body: {
+      errorType: status === 500 ? 'InternalError' : 'RequestError',
+      errors: [
+        {
+          errorCode: status === 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
+          message: status === 500 ? 'We are facing a glitch at the moment, please try again later.' : error.message,
+        },
+      ],
+    },
+  };
+}
+
 /** One error body everywhere: { errorType, errors: [{ errorCode, message, field? }] }. */
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-      if (error instanceof ApiError) {
-        return reply.code(error.statusCode).send({ errorType: error.errorType, errors: error.errors });
-      }
-      if (error.validation) {
-        return reply.code(400).send({
-          errorType: 'FieldsValidation',
-          errors: error.validation.map((v) => schemaError(v as never, contextName(request, error.validationContext), localeOf(request))),
-        });
-      }
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) request.log.error({ err: logSafeError(error) }, 'request failed');
-      return reply.code(status).send({
-        errorType: status === 500 ? 'InternalError' : 'RequestError',
-        errors: [
-          {
-            errorCode: status === 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
-            message: status === 500 ? 'We are facing a glitch at the moment, please try again later.' : error.message,
-          },
-        ],
-      });
+      const { status, body } = errorAnswer(error, request);
+      return reply.code(status).send(body);
     });
     app.setNotFoundHandler((request, reply) =>
       reply.code(404).send({ errorType: 'NotFound', errors: [{ errorCode: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` }] }),
