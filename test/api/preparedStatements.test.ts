@@ -52,7 +52,8 @@ run('prepared statements (PostgreSQL)', () => {
       }
       await expect(repo.save(database.db, { id: 'SME0000000001', expectedVersion: 2, document: {}, audit })).rejects.toMatchObject({ currentVersion: 3 });
       const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(database.db);
-      expect(rows.filter((r) => r.statement.includes('with saved as'))).toHaveLength(1);
+      // The lone save's statement (its replay-nonce claim, its update and its audit row) was prepared once.
+      expect(rows.filter((r) => r.statement.includes('update prospects set') && r.statement.includes('insert into audit_log'))).toHaveLength(1);
       expect((await repo.findById(database.db, 'SME0000000001'))?.document).toEqual({ organizationInfo: { companyName: 'Falcon Trading' } });
     } finally {
       await database.close();
