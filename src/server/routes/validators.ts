@@ -79,29 +79,31 @@ const validatorRoutes: FastifyPluginAsync = async (app) => {
     const { version } = request.params;
     const [role, locale = DEFAULT_LOCALE] = request.params.role.replace(/\.js$/, '').split('.') as [Role, Locale?];
     const key = `${version}/${role}.${locale}`;
-    if (!modules.has(key)) {
+    let module = modules.get(key);
+    if (!module) {
       const current = await app.contentStore.current();
       const compiled = current.built.version === version ? current : compiledByHash(version);
       if (!compiled) throw notFound(`content version ${version}`);
       const body = await localizedContent(compiled, locale).validator.browserModule(role);
-      cached(modules, key, () => validatorModule(body));
+      module = cached(modules, key, () => validatorModule(body));
     }
-    return sendModule(request, reply, await modules.get(key)!, 'public, max-age=31536000, immutable');
+    return sendModule(request, reply, await module, 'public, max-age=31536000, immutable');
   });
 
   app.get<{ Params: { version: string; role: Role; step: string } }>('/validators/:version/:role/:step', { schema: { params: stepParams } }, async (request, reply) => {
     const { version, role } = request.params;
     const [step, locale = DEFAULT_LOCALE] = request.params.step.replace(/\.js$/, '').split('.') as [string, Locale?];
     const key = `${version}/${role}/${step}.${locale}`;
-    if (!stepModules.has(key)) {
+    let module = stepModules.get(key);
+    if (!module) {
       const current = await app.contentStore.current();
       const compiled = current.built.version === version ? current : compiledByHash(version);
       if (!compiled) throw notFound(`content version ${version}`);
       const body = await localizedContent(compiled, locale).validator.stepModule(role, step);
       if (body === undefined) throw notFound(`the step ${step} of the ${role}'s forms`);
-      cached(stepModules, key, () => validatorModule(body));
+      module = cached(stepModules, key, () => validatorModule(body));
     }
-    return sendModule(request, reply, await stepModules.get(key)!, 'public, max-age=31536000, immutable');
+    return sendModule(request, reply, await module, 'public, max-age=31536000, immutable');
   });
 
   app.get<{ Params: { token: string } }>('/validators/drafts/:token', { schema: { params: draftParams } }, async (request, reply) => {
