@@ -377,7 +377,8 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
     type(company(), 'Hawk Holdings');
     act(() => replaceData({ companyName: 'Hawk' }));
     expect(company().value).toBe('Hawk Holdings');
-    expect(onChange).toHaveBeenLastCalledWith({ companyName: 'Hawk Holdings' });
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ companyName: 'Hawk Holdings' }));
+    expect(company().value).toBe('Hawk Holdings');
   });
 
   it('Arabic-Indic digits and typographic spaces typed into a plain text field show as 0-9 and a space at once, the caret where it was', async () => {
@@ -489,6 +490,22 @@ describe('StepForm changesAfterPaint in an array whose items have defaults the p
 });
 
 describe('StepForm and the widgets loaded with their step', () => {
+  it('renders the form once the step\'s lazily loaded widgets are there: no stand-in of a widget shows and is then replaced', async () => {
+    const withTextarea: StepDefinition = {
+      schema: { type: 'object', properties: { companyName: { type: 'string', title: 'Company name' }, remarks: { type: 'string', title: 'Remarks' } } },
+      uiSchema: { remarks: { 'ui:widget': 'textarea' }, 'ui:submitButtonOptions': { submitText: 'Continue' } },
+    };
+    // Every state the page went through: a form on the page without its text area would be a widget's stand-in.
+    const formWithoutWidget: boolean[] = [];
+    const observer = new MutationObserver(() => formWithoutWidget.push(!!document.querySelector('form') && !document.querySelector('textarea')));
+    observer.observe(document.body, { subtree: true, childList: true });
+    render(inFluent(<StepForm id="s" step={withTextarea} formData={{}} validator={validator} formContext={{ lists: {} }} onChange={() => {}} onSubmit={() => {}} />));
+    expect(document.querySelector('form')).toBeNull();
+    expect(await screen.findByRole('textbox', { name: 'Remarks' })).toBeTruthy();
+    observer.disconnect();
+    expect(formWithoutWidget).not.toContain(true);
+  });
+
   it('a key in a text area of a step that keeps typed values renders nothing either, and the text goes to the form at the pause', async () => {
     const withTextarea: StepDefinition = {
       schema: { type: 'object', properties: { remarks: { type: 'string', title: 'Remarks' } } },
@@ -508,22 +525,6 @@ describe('StepForm and the widgets loaded with their step', () => {
     for (const value of ['N', 'No', 'No\u00a0r']) type(remarks, value);
     expect(remarks.value).toBe('No r');
     expect(commits).toBe(before);
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ remarks: 'No r' }));
-  });
-
-  it('renders the form once the step\'s lazily loaded widgets are there: no stand-in of a widget shows and is then replaced', async () => {
-    const withTextarea: StepDefinition = {
-      schema: { type: 'object', properties: { companyName: { type: 'string', title: 'Company name' }, remarks: { type: 'string', title: 'Remarks' } } },
-      uiSchema: { remarks: { 'ui:widget': 'textarea' }, 'ui:submitButtonOptions': { submitText: 'Continue' } },
-    };
-    // Every state the page went through: a form on the page without its text area would be a widget's stand-in.
-    const formWithoutWidget: boolean[] = [];
-    const observer = new MutationObserver(() => formWithoutWidget.push(!!document.querySelector('form') && !document.querySelector('textarea')));
-    observer.observe(document.body, { subtree: true, childList: true });
-    render(inFluent(<StepForm id="s" step={withTextarea} formData={{}} validator={validator} formContext={{ lists: {} }} onChange={() => {}} onSubmit={() => {}} />));
-    expect(document.querySelector('form')).toBeNull();
-    expect(await screen.findByRole('textbox', { name: 'Remarks' })).toBeTruthy();
-    observer.disconnect();
-    expect(formWithoutWidget).not.toContain(true);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ remarks: 'No r' }, 'root_remarks'));
   });
 });
