@@ -1,14 +1,15 @@
 import { type InputProps, renderInput_unstable, useInput_unstable, useInputStyles_unstable } from '@fluentui/react-components';
 import { forwardRef } from 'react';
 
-// Fluent's Input and Textarea (UncontrolledTextarea, in its own module: it loads with the lazy text area) keep their element's value in React state even when given only a defaultValue: every
+// Fluent's Input and Textarea keep their element's value in React state even when given only a defaultValue: every
 // key is a state update, a render and a commit of the field. These are the same components (Fluent's own hooks and
-// styles, as Fluent composes them; the app registers no custom style hooks) whose element is uncontrolled when no
-// `value` is given: the element holds what is typed and a key renders nothing (useTypedText). With a `value` they are
-// Fluent's controlled components unchanged.
+// styles, composed as Fluent composes them; the app registers no custom style hooks) whose element is uncontrolled
+// when no `value` is given: the element holds what is typed and a key renders nothing (useTypedText). With a `value`
+// they are Fluent's controlled components unchanged. UncontrolledTextarea is in its own module (./uncontrolledTextarea)
+// so that it loads with the lazy text area only.
 
 /** Fluent's Input; with `defaultValue` and no `value`, an uncontrolled `<input>` (onChange still called per key). */
-export const UncontrolledInput = forwardRef<HTMLInputElement, InputProps>((props, ref) => {
+export const UncontrolledInput = forwardRef<HTMLInputElement, InputProps>(function UncontrolledInput(props, ref) {
   const state = useInput_unstable(props, ref);
   if (props.value === undefined) {
     const { onChange } = props;

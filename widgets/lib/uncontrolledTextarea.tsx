@@ -4,7 +4,7 @@ import { forwardRef } from 'react';
 // See UncontrolledInput (./uncontrolled): the same for Fluent's Textarea, loaded with the lazy TextareaWidget only.
 
 /** Fluent's Textarea; with `defaultValue` and no `value`, an uncontrolled `<textarea>` (onChange still called per key). */
-export const UncontrolledTextarea = forwardRef<HTMLTextAreaElement, TextareaProps>((props, ref) => {
+export const UncontrolledTextarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function UncontrolledTextarea(props, ref) {
   const state = useTextarea_unstable(props, ref);
   if (props.value === undefined) {
     const { onChange } = props;
