@@ -6,7 +6,7 @@ import { chromiumAvailable, launchBrowser, type RunningServer, startServer, stop
 const suite = chromiumAvailable ? describe : describe.skip;
 
 /**
- * The company and stakeholder steps' text fields keep what is typed until typing pauses (useTypedValue): nothing
+ * The company and stakeholder steps' text fields keep what is typed until typing pauses (useTypedText, useTypedValue): nothing
  * typed may be lost on the way out, on a 360 px phone.
  */
 suite('typed values on the company and stakeholder steps (360 px)', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { ErrorSchema } from '@rjsf/utils';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StepDefinition } from '../../src/content/contentTypes';
 import { StepForm } from '../../src/app/features/forms/StepForm';
@@ -341,6 +341,62 @@ describe('StepForm changesAfterPaint (the company and stakeholder steps)', () =>
     expect(onChange).toHaveBeenCalledWith({ companyName: 'Falcon', eidNumber: '784198' });
   });
 
+  it('a key in a plain text field renders and commits nothing: the input holds what is typed until the pause', async () => {
+    const onChange = vi.fn();
+    let commits = 0;
+    render(
+      <Profiler id="form" onRender={() => (commits += 1)}>
+        <Deferred onChange={onChange} />
+      </Profiler>,
+    );
+    company().focus();
+    const before = commits;
+    for (const value of ['F', 'Fa', 'Fal', 'Falc']) {
+      type(company(), value);
+      expect(company().value).toBe(value);
+    }
+    // A controlled field (React state per key) commits once a key.
+    expect(commits).toBe(before);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ companyName: 'Falc' }));
+    expect(commits).toBeGreaterThan(before);
+    expect(company().value).toBe('Falc');
+  });
+
+  it('the form\'s value written into a plain text field when it changes from outside, never over a value still being typed', async () => {
+    const onChange = vi.fn();
+    render(<Deferred onChange={onChange} />);
+    act(() => replaceData({ companyName: 'Hawk' }));
+    expect(company().value).toBe('Hawk');
+    company().focus();
+    type(company(), 'Hawk Trading');
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ companyName: 'Hawk Trading' }));
+    // The server's copy, an undo of a conflict: shown.
+    act(() => replaceData({ companyName: 'Hawk Holding' }));
+    expect(company().value).toBe('Hawk Holding');
+    // Typed meanwhile: what is typed stays and goes to the form.
+    type(company(), 'Hawk Holdings');
+    act(() => replaceData({ companyName: 'Hawk' }));
+    expect(company().value).toBe('Hawk Holdings');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ companyName: 'Hawk Holdings' }));
+    expect(company().value).toBe('Hawk Holdings');
+  });
+
+  it('Arabic-Indic digits and typographic spaces typed into a plain text field show as 0-9 and a space at once, the caret where it was', async () => {
+    const onChange = vi.fn();
+    render(<Deferred onChange={onChange} />);
+    const input = company();
+    input.focus();
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    act(() => {
+      setValue.call(input, 'Unit ٤٢\u00a0B');
+      input.setSelectionRange(7, 7);
+      fireEvent.input(input);
+    });
+    expect(input.value).toBe('Unit 42 B');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([7, 7]);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ companyName: 'Unit 42 B' }));
+  });
+
   it('hands a pending change over when the form goes away (another stakeholder opened)', () => {
     const onChange = vi.fn();
     const { unmount } = render(<Deferred onChange={onChange} />);
@@ -448,5 +504,27 @@ describe('StepForm and the widgets loaded with their step', () => {
     expect(await screen.findByRole('textbox', { name: 'Remarks' })).toBeTruthy();
     observer.disconnect();
     expect(formWithoutWidget).not.toContain(true);
+  });
+
+  it('a key in a text area of a step that keeps typed values renders nothing either, and the text goes to the form at the pause', async () => {
+    const withTextarea: StepDefinition = {
+      schema: { type: 'object', properties: { remarks: { type: 'string', title: 'Remarks' } } },
+      uiSchema: { remarks: { 'ui:widget': 'textarea' }, 'ui:submitButtonOptions': { submitText: 'Continue' } },
+    };
+    const onChange = vi.fn();
+    let commits = 0;
+    render(
+      <Profiler id="form" onRender={() => (commits += 1)}>
+        {inFluent(<StepForm id="t" step={withTextarea} formData={{}} validator={validator} formContext={{ lists: {} }} changesAfterPaint onChange={onChange} onSubmit={() => {}} />)}
+      </Profiler>,
+    );
+    const remarks = (await screen.findByRole('textbox', { name: 'Remarks' })) as HTMLTextAreaElement;
+    remarks.focus();
+    await act(async () => {});
+    const before = commits;
+    for (const value of ['N', 'No', 'No\u00a0r']) type(remarks, value);
+    expect(remarks.value).toBe('No r');
+    expect(commits).toBe(before);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ remarks: 'No r' }, 'root_remarks'));
   });
 });

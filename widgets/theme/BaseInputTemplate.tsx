@@ -1,12 +1,15 @@
-import { Input, type InputProps } from '@fluentui/react-components';
+import type { InputProps } from '@fluentui/react-components';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
-import type { ChangeEvent, FocusEvent } from 'react';
+import type { FocusEvent } from 'react';
 import { westernDigits } from '../../src/shared/digits';
 import { plainSpaces } from '../../src/shared/spaces';
 import { useControlDescribedBy } from '../lib/describedBy';
-import { useTypedValue } from '../lib/typedValue';
+import { useTypedText } from '../lib/typedValue';
+import { UncontrolledInput } from '../lib/uncontrolled';
 
 type InputType = NonNullable<InputProps['type']>;
+
+const normalise = (text: string) => plainSpaces(westernDigits(text));
 
 const inputModeFor = (type: string, schemaType: unknown): InputProps['inputMode'] => {
   if (type === 'tel') return 'tel';
@@ -29,29 +32,25 @@ const inputModeFor = (type: string, schemaType: unknown): InputProps['inputMode'
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, placeholder, type, rawErrors } = props;
-  // In the company and stakeholder steps, what is typed stays here until typing pauses (useTypedValue).
-  const typed = useTypedValue<unknown>(id, props.value, onChange);
-  const value = typed.value;
   const inputProps = getInputProps(schema, type, options);
   const kind = String(inputProps.type ?? 'text');
   const numeric = kind === 'number';
-  const inputValue = numeric ? (value || value === 0 ? value : '') : (value ?? '');
-
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    if (onChangeOverride) return onChangeOverride(event);
-    const next = plainSpaces(westernDigits(event.target.value));
-    typed.type(next === '' ? options.emptyValue : next);
-  };
+  const value = props.value;
+  const shown = String(numeric ? (value || value === 0 ? value : '') : (value ?? ''));
+  // In the company and stakeholder steps, what is typed stays in the input until typing pauses (useTypedText): a key
+  // renders nothing.
+  const typed = useTypedText<HTMLInputElement>(id, value, shown, onChange, normalise, options.emptyValue);
+  const control = onChangeOverride ? { value: shown, onChange: onChangeOverride } : typed.control;
 
   const describedBy = useControlDescribedBy(id);
   return (
-    <Input
+    <UncontrolledInput
+      {...control}
       id={id}
       name={htmlName || id}
       type={(numeric ? 'text' : kind) as InputType}
       dir={kind === 'tel' || kind === 'email' || kind === 'url' || numeric ? 'ltr' : undefined}
       inputMode={(options.inputMode as InputProps['inputMode']) ?? inputModeFor(kind, schema.type)}
-      value={String(inputValue)}
       placeholder={placeholder || undefined}
       min={inputProps.min}
       max={inputProps.max}
@@ -62,7 +61,6 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       aria-describedby={describedBy}
-      onChange={handleChange}
       onBlur={(e: FocusEvent<HTMLInputElement>) => {
         typed.handOver();
         onBlur(id, e.target.value);

@@ -1,8 +1,8 @@
-import { Textarea } from '@fluentui/react-components';
 import { type WidgetProps } from '@rjsf/utils';
 import { plainSpaces } from '../../src/shared/spaces';
 import { useControlDescribedBy } from '../lib/describedBy';
-import { useTypedValue } from '../lib/typedValue';
+import { useTypedText } from '../lib/typedValue';
+import { UncontrolledTextarea } from '../lib/uncontrolledTextarea';
 
 /**
  * Multi-line text (business model, remarks). maxLength comes from the schema so the applicant cannot type
@@ -12,13 +12,14 @@ export function TextareaWidget(props: WidgetProps) {
   const { id, htmlName, placeholder, disabled, readonly, autofocus, options, schema, rawErrors, onChange, onBlur, onFocus } = props;
   const rows = typeof options.rows === 'number' ? options.rows : 4;
   const describedBy = useControlDescribedBy(id);
-  // In the company and stakeholder steps, what is typed stays here until typing pauses (useTypedValue).
-  const { value, type, handOver } = useTypedValue<unknown>(id, props.value, onChange);
+  // In the company and stakeholder steps, what is typed stays in the text area until typing pauses (useTypedText): a
+  // key renders nothing.
+  const { control, handOver } = useTypedText<HTMLTextAreaElement>(id, props.value, typeof props.value === 'string' ? props.value : '', onChange, plainSpaces, options.emptyValue);
   return (
-    <Textarea
+    <UncontrolledTextarea
+      {...control}
       id={id}
       name={htmlName || id}
-      value={typeof value === 'string' ? value : ''}
       placeholder={placeholder || undefined}
       rows={rows}
       resize="vertical"
@@ -28,7 +29,6 @@ export function TextareaWidget(props: WidgetProps) {
       autoFocus={autofocus}
       aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       aria-describedby={describedBy}
-      onChange={(_, data) => type(data.value === '' ? options.emptyValue : plainSpaces(data.value))}
       onBlur={(e) => {
         handOver();
         onBlur(id, e.target.value);

@@ -62,8 +62,9 @@ export interface StepFormProps {
    * pauses (TYPING_PAUSE_MS), any other change (a choice, a date picked) once the frame showing it is painted
    * (afterPaint). A page whose onChange runs the form logic over the whole application and re-renders (the company
    * and stakeholder steps) then costs nothing between a key press and its character on the screen, nor between two
-   * keys. The text fields keep what is typed themselves (useTypedValue, through TypedEditsContext), so a key does not
-   * even render RJSF's form: only its input. A pending change is handed over before a submit or a blur, when RJSF is
+   * keys. The text fields keep what is typed themselves (through TypedEditsContext), so a key does not even render
+   * RJSF's form: a plain text field (useTypedText) renders nothing at all, the element holding what is typed; a masked
+   * one (useTypedValue) renders only its input. A pending change is handed over before a submit or a blur, when RJSF is
    * given a new prop, when the page is hidden or goes away, when the window comes back to the front (before the page
    * loads the server's copy), and when the form goes away (what a field holds is then put into the form's last data).
    */
@@ -228,7 +229,7 @@ interface WaitingEdit {
 }
 
 /**
- * The text fields' typed values not handed to RJSF yet (changesAfterPaint): a key re-renders its input only, not
+ * The text fields' typed values not handed to RJSF yet (changesAfterPaint): a key renders at most its input, not
  * RJSF's form, and the value goes to RJSF when typing pauses. `flush` makes every field hand its value over (a way
  * out: a submit, the page hidden or gone, the window back in front, new props); `take` gives what fields still hold
  * when the form goes away (RJSF cannot take a change then).
@@ -313,7 +314,7 @@ function useChangeHandOver(
   const tell = useCallback(() => {
     told.current ??= afterPaint(() => handlers.current.onTyping?.());
   }, []);
-  // The text fields keep what is typed until typing pauses (useTypedValue): a key renders its input only.
+  // The text fields keep what is typed until typing pauses (useTypedText, useTypedValue): a key renders at most its input.
   const edits = useMemo(() => (later ? new TypedEditsOfForm(tell) : undefined), [later, tell]);
   const flush = useCallback(() => {
     const change = pending.current;
