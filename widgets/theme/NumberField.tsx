@@ -28,7 +28,8 @@ export function numberOfText(value: unknown): unknown {
   const text = value.trim();
   if (text === '') return undefined;
   if (!PLAIN.test(text)) return value;
-  const n = Number(text);
+  // + 0: "-0" is the number 0 (its digits compare as "0").
+  const n = Number(text) + 0;
   return Number.isFinite(n) && fullDigits(n) === canonical(text) ? n : value;
 }
 

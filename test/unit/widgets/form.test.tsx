@@ -184,6 +184,8 @@ describe('Form with the Fluent theme', () => {
     // A number in range is a number; leading zeros are shown as typed; above the maximum its own message.
     await typeIn('0012');
     expect([employees.value, latest.noOfEmployees]).toEqual(['0012', 12]);
+    await typeIn('-0');
+    expect([employees.value, latest.noOfEmployees]).toEqual(['-0', 0]);
     await typeIn('1000000');
     expect(latest.noOfEmployees).toBe(1000000);
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
