@@ -83,6 +83,11 @@ export interface FormContext {
   foreignCurrencyOnly?: boolean;
   /** Sends a checked file; resolves when stored. Rejecting shows the error's message. */
   onUpload?: (file: File, options: UploadOptions) => Promise<(Partial<UploadValue> & { documentKey?: string }) | void>;
+  /**
+   * The name of the file stored under a document key, when the page knows it: an Upload field typed as text holds
+   * only the key, so after a reload (or a language switch) it names the uploaded file by this.
+   */
+  uploadedFileName?: (documentKey: string) => string | undefined;
   /** Called by ExpressOffer with the applicant's choice (the page sets currencies and moves on). */
   onExpressChoice?: (accepted: boolean) => void;
 }

@@ -18,6 +18,7 @@ import { CheckboxWidget } from './theme/CheckboxWidget';
 import { DescriptionField } from './theme/DescriptionField';
 import { ErrorListTemplate } from './theme/ErrorListTemplate';
 import { FieldTemplate } from './theme/FieldTemplate';
+import { NumberField } from './theme/NumberField';
 import { ObjectField } from './theme/ObjectField';
 import { ObjectFieldTemplate } from './theme/ObjectFieldTemplate';
 import { RadioWidget } from './theme/RadioWidget';
@@ -123,8 +124,11 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
   ButtonTemplates: { SubmitButton },
 };
 
-/** ObjectField lets objects use `ui:widget` (Upload stores an object); otherwise it is RJSF's own. */
-export const fields: RegistryFieldsType = { ObjectField };
+/**
+ * ObjectField lets objects use `ui:widget` (Upload stores an object); otherwise it is RJSF's own. NumberField keeps
+ * a number's text as typed when no number holds it exactly (theme/NumberField.tsx).
+ */
+export const fields: RegistryFieldsType = { ObjectField, NumberField };
 
 /** The widgets as forms get them: each follows its field's form logic (disabled, excluded options). */
 const logicWidgets = withFormLogic(widgets);

@@ -100,8 +100,18 @@ describeEachDatabase('bad input is a 4xx, and logs hold no prospect', (db) => {
     for (const [payload, errorCode, field] of cases) {
       expect(expectErrorShape(await save(payload), 400).errors[0], payload).toMatchObject({ errorCode, field });
     }
-    // __proto__ in a plaintext body is refused by the JSON parser itself, still in the one shape.
-    expectErrorShape(await save('{"prospect":{"__proto__":{"x":1}},"saveType":"auto","version":1}'), 400);
+    // __proto__ (and constructor.prototype) are refused by the JSON parser itself: a 400 naming the key, not
+    // "Body is not valid JSON" (the body is valid JSON), on an encrypted route and on a plain one alike.
+    const forbidden = { errorCode: 'FORBIDDEN_KEY', message: '"__proto__" is not an allowed name', field: 'body.prospect.__proto__' };
+    expect(expectErrorShape(await save('{"prospect":{"__proto__":{"x":1}},"saveType":"auto","version":1}'), 400)).toEqual({ errorType: 'FieldsValidation', errors: [forbidden] });
+    expect(expectErrorShape(await save('{"prospect":{"constructor":{"prototype":{"x":1}}},"saveType":"auto","version":1}'), 400).errors).toEqual([
+      { errorCode: 'FORBIDDEN_KEY', message: '"constructor" is not an allowed name', field: 'body.prospect.constructor' },
+    ]);
+    const plain = await app.inject({ method: 'POST', url: '/api/client-errors', headers: { 'content-type': 'application/json' }, payload: '{"message":"x","__proto__":{"polluted":true}}' });
+    expect(expectErrorShape(plain, 400).errors).toEqual([{ errorCode: 'FORBIDDEN_KEY', message: '"__proto__" is not an allowed name', field: 'body.__proto__' }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // JSON that does not parse is still answered as such.
+    expect(expectErrorShape(await save('{"prospect":'), 400).errors[0]!.errorCode).toBe('FST_ERR_CTP_INVALID_JSON_BODY');
   });
 
   it('a key the save does not take (a forged top-level status): 400 UNKNOWN_FIELD naming it', async () => {

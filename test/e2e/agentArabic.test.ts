@@ -71,6 +71,9 @@ suite('agent pages in Arabic, right to left, in Chromium', () => {
     }, token);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     prospectId = (created.body as { prospectId: string }).prospectId;
+    // Screened (a pre-screening of the draft, stored): the agent's page lists every check by its words.
+    const screened = await plainCall(server.url, 'POST', `/api/prospects/${prospectId}/screening`, {}, token);
+    expect(screened.status, JSON.stringify(screened.body)).toBe(200);
     // bypassCSP for axe's injected script.
     context = await browser.newContext({ viewport: PHONE, bypassCSP: true });
     page = await context.newPage();
@@ -124,6 +127,10 @@ suite('agent pages in Arabic, right to left, in Chromium', () => {
     await page.getByRole('heading', { name: 'سجل التدقيق' }).waitFor();
     await page.getByRole('table', { name: 'سجل التدقيق' }).getByText('تم إنشاء الطلب').waitFor();
     await page.getByRole('button', { name: 'العودة إلى البحث' }).waitFor();
+    // The screening's checks by their Arabic words (lists/screeningCheck.json), not their English codes.
+    const checks = page.getByRole('list', { name: 'فحص الشركة' });
+    await checks.getByText('فحص تكرار الرخصة التجارية', { exact: true }).waitFor();
+    await expect(checks.textContent()).resolves.not.toMatch(/Check|check/);
     await check('application', 'agent-application');
   });
 

@@ -37,6 +37,14 @@ const stakeholder = (over: Json = {}): Json => ({
 });
 
 describe('runScreening', () => {
+  it('every check that can be reported has its words for agents in lists/screeningCheck.json (translated like every list)', () => {
+    const list = JSON.parse(readFileSync(join(root, 'schemas', 'lists', 'screeningCheck.json'), 'utf8')) as { options: { value: string; label: string }[] };
+    const reported = runScreening(base(), context()).screeningResults.map((r) => r.screeningType);
+    const declared = Object.values(JSON.parse(readFileSync(join(root, 'schemas', 'screening.json'), 'utf8')).checks as Record<string, { screeningType: string }>).map((c) => c.screeningType);
+    expect(reported.length).toBeGreaterThan(10);
+    expect(list.options.map((o) => o.value).sort()).toEqual([...new Set([...declared, ...reported])].sort());
+  });
+
   it('passes a valid application: SUCCESS with every check reported and none flagged', () => {
     const r = screen(base());
     expect(r.statusOverAll).toBe('SUCCESS');

@@ -48,7 +48,11 @@ export function Upload(props: WidgetProps) {
   const holdsKey = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
   const [lastFile, setLastFile] = useState<string>();
   const stored: Partial<UploadValue> | undefined =
-    typeof value === 'string' ? (value ? { fileName: lastFile ?? label ?? '', uploadStatus: 'Uploaded' } : undefined) : (value as Partial<UploadValue> | undefined);
+    typeof value === 'string'
+      ? value
+        ? { fileName: lastFile ?? context.uploadedFileName?.(value) ?? label ?? '', uploadStatus: 'Uploaded' }
+        : undefined
+      : (value as Partial<UploadValue> | undefined);
   const documentKey = typeof options.documentKey === 'string' ? options.documentKey : id;
   const accept = ((options.types as string[] | undefined) ?? UPLOAD_DEFAULTS.types).join(',');
 

@@ -28,7 +28,6 @@ export const NOT_CUSTOMER_FACING = {
     'flag',
     'gender',
     'industrySubCategory',
-    'screeningReasonCode',
   ],
 } as const;
 

@@ -144,6 +144,55 @@ describe('Form with the Fluent theme', () => {
     await waitFor(() => expect(screen.queryByText("Company name may only contain Latin letters (A-Z), digits, spaces and . , @ # % * ( ) / & ' -: remove other characters")).toBeNull());
   });
 
+  it('keeps a number as typed when no number holds it (99999999999999999999 is not shown as 100000000000000000000) and says the limit', async () => {
+    validator = projectValidator;
+    let latest: Record<string, unknown> = {};
+    render(
+      inFluent(
+        <ThemedForm
+          schema={companyDetails}
+          formData={{ organizationInfo: { companyName: 'Acme LLC' }, orgKYCDetails: { companyCategory: 'LLC' } }}
+          formContext={{ lists }}
+          validator={projectValidator}
+          transformErrors={transformErrors}
+          noHtml5Validate
+          onError={() => {}}
+          onChange={(e) => {
+            latest = (e.formData as { organizationInfo: Record<string, unknown> }).organizationInfo;
+          }}
+          uiSchema={{ 'ui:submitButtonOptions': { submitText: 'Continue' } }}
+        />,
+      ),
+    );
+    const employees = screen.getByLabelText(/Number of employees/) as HTMLInputElement;
+    const typeIn = async (text: string) => {
+      fireEvent.change(employees, { target: { value: text } });
+      await waitFor(() => expect(latest.noOfEmployees).toBeDefined());
+    };
+    await typeIn('99999999999999999999');
+    expect(employees.value).toBe('99999999999999999999');
+    // The form holds the text (a number would be 1e20): saved and shown again as typed, refused by the type rule.
+    expect(latest.noOfEmployees).toBe('99999999999999999999');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Number of employees must be a whole number from 0 to 999999, e.g. 12: remove decimals and other characters')).toBeTruthy();
+    expect(employees.value).toBe('99999999999999999999');
+    // Other texts no number holds exactly: a hexadecimal or exponent text was 16 and 1000.
+    await typeIn('0x10');
+    expect([employees.value, latest.noOfEmployees]).toEqual(['0x10', '0x10']);
+    await typeIn('1e3');
+    expect([employees.value, latest.noOfEmployees]).toEqual(['1e3', '1e3']);
+    // A number in range is a number; leading zeros are shown as typed; above the maximum its own message.
+    await typeIn('0012');
+    expect([employees.value, latest.noOfEmployees]).toEqual(['0012', 12]);
+    await typeIn('-0');
+    expect([employees.value, latest.noOfEmployees]).toEqual(['-0', 0]);
+    await typeIn('1000000');
+    expect(latest.noOfEmployees).toBe(1000000);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Number of employees must be 999999 or less')).toBeTruthy();
+    expect(employees.value).toBe('1000000');
+  });
+
   it('disables Add at maxItems and while the last row is not filled; childOf reads the row', async () => {
     const schema = {
       type: 'object',

@@ -65,10 +65,15 @@ describe('Upload', () => {
     expect(screen.getByText('share-certificate.pdf (Uploaded)')).toBeTruthy();
   });
 
-  it('a stored document key (after a reload) shows as uploaded under the field title', () => {
-    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c1', label: 'Proof of relationship' });
-    expect(screen.getByText('Proof of relationship (Uploaded)')).toBeTruthy();
+  it('a stored document key (after a reload) names the uploaded file the page knows for that key, else the field title', () => {
+    const uploadedFileName = (key: string) => ({ 'ProofOfRelationship-c1': 'share-certificate.pdf' })[key];
+    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c1', label: 'Proof of relationship', formContext: { uploadedFileName } });
+    expect(screen.getByText('share-certificate.pdf (Uploaded)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Replace Proof of relationship' })).toBeTruthy();
+    cleanup();
+    // The documents list not there yet (or no file under that key): uploaded, under the field's title.
+    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c2', label: 'Proof of relationship', formContext: { uploadedFileName } });
+    expect(screen.getByText('Proof of relationship (Uploaded)')).toBeTruthy();
   });
 
   it('shows progress, stores {fileName, uploadStatus} and passes the document key', async () => {

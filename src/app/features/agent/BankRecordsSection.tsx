@@ -6,7 +6,9 @@ import { useAgentT } from '../../i18n/useAgentT';
 import type { AgentMessageId } from '../../i18n/enAgent';
 import { useApi } from '../session/session';
 import { documentGroups } from './documents';
+import type { AppConfig } from '../config/useConfig';
 import { useMessageOf } from './fieldErrors';
+import { screeningCheckWords } from './ScreeningSection';
 import { documentsUrl, useAgentGet } from './useAgentData';
 
 /** GET/PUT agent/prospects/{id}/bank-records and PUT …/documents/{key}/verification (docs/bank-format.md "Bank records"). */
@@ -54,7 +56,7 @@ const useStyles = makeStyles({
  * The agent's application page: what the bank's systems recorded about the application (read only: written by the
  * bank's integration through PUT bank-records) and each document's verification, which an agent sets here.
  */
-export function BankRecordsSection({ id, onChanged }: { id: string; onChanged?: () => void }) {
+export function BankRecordsSection({ config, id, onChanged }: { config: AppConfig; id: string; onChanged?: () => void }) {
   const styles = useStyles();
   const t = useAgentT();
   const messageOf = useMessageOf();
@@ -117,8 +119,8 @@ export function BankRecordsSection({ id, onChanged }: { id: string; onChanged?: 
                       {reasons.map((r) => (
                         <div key={`${r.signatoryId ?? ''}|${r.screeningType}`}>
                           {r.signatoryId
-                            ? t('agent.bankRecords.screeningStakeholder', { check: r.screeningType, stakeholder: r.signatoryId, status: r.reasonStatus })
-                            : t('agent.bankRecords.screeningCompany', { check: r.screeningType, status: r.reasonStatus })}
+                            ? t('agent.bankRecords.screeningStakeholder', { check: screeningCheckWords(config, r.screeningType), stakeholder: r.signatoryId, status: r.reasonStatus })
+                            : t('agent.bankRecords.screeningCompany', { check: screeningCheckWords(config, r.screeningType), status: r.reasonStatus })}
                         </div>
                       ))}
                     </dd>

@@ -56,6 +56,11 @@ function Outcome({ status }: { status: string }) {
   );
 }
 
+/** A check in the page's language: its label of lists/screeningCheck.json ("PEP Check" → "PEP check"), else its code. */
+export function screeningCheckWords(config: AppConfig, screeningType: string): string {
+  return config.lists.screeningCheck?.options.find((o) => o.value === screeningType)?.label ?? screeningType;
+}
+
 /** "RSNLP (Local PEP)": the code with its label of lists/screeningReasonCode.json. */
 export function reasonCodeWords(config: AppConfig, code: string): string {
   const label = config.lists.screeningReasonCode?.options.find((o) => o.value === code)?.label;
@@ -71,7 +76,7 @@ function Results({ config, results, label, t }: { config: AppConfig; results: Sc
       {sorted.map((r) => (
         <li key={r.screeningType} className={styles.item}>
           <span className={styles.words}>
-            <Body1>{r.screeningType}</Body1>
+            <Body1>{screeningCheckWords(config, r.screeningType)}</Body1>
             {r.reasonCode && <Caption1 className={styles.notes}>{t('agent.screening.reasonCode', { code: reasonCodeWords(config, r.reasonCode) })}</Caption1>}
             {r.screeningNotes && (
               <Caption1 className={styles.notes} dir="auto">

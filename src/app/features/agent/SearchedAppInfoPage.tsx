@@ -331,7 +331,7 @@ function Overview({ config, id }: { config: AppConfig; id: string }) {
         ))}
       </section>
 
-      <BankRecordsSection id={id} onChanged={audit.reload} />
+      <BankRecordsSection config={config} id={id} onChanged={audit.reload} />
 
       <section className={styles.section} aria-labelledby="audit-title">
         <Title3 as="h2" id="audit-title">

@@ -63,6 +63,26 @@ export function isUploaded(entry: Pick<DocumentEntry, 'uploadStatus'>): boolean 
   return entry.uploadStatus === UPLOADED;
 }
 
+/**
+ * The names of the uploaded files by document key, from anywhere in the answer (company, stakeholders, KYC, other):
+ * a form field that holds only a document's key (a stakeholder's proof of relationship) shows its file by name.
+ */
+export function fileNamesByKey(answer: ProspectDocuments | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const entry = node as Partial<DocumentEntry>;
+    if (typeof entry.documentKey === 'string') {
+      if (entry.fileName && isUploaded({ uploadStatus: entry.uploadStatus ?? '' })) names.set(entry.documentKey, entry.fileName);
+      return;
+    }
+    Object.values(node).forEach(walk);
+  };
+  walk(answer);
+  return names;
+}
+
 /** COMPLETED once uploaded; NOT_AVAILABLE while uploads are closed (maximum reached, read-only); else AVAILABLE. */
 export function availabilityOf(entry: Pick<DocumentEntry, 'uploadStatus'>, uploadsOpen: boolean): Availability {
   if (isUploaded(entry)) return 'COMPLETED';

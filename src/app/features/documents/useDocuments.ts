@@ -3,14 +3,12 @@
  * document, and the uploads in flight with their progress and errors per documentKey (001 §4).
  */
 import { useCallback, useEffect, useRef } from 'react';
-import useSWR from 'swr';
 import { atom, useAtom, useAtomValue, useSetAtom } from '../../lib/jotai';
 import { ApiRequestError, deviceId, SessionExpiredError } from '../../lib/secureFetch';
 import { sessionAtom, sessionExpiredAtom, useApi } from '../session/session';
 import { checkDocument } from './fileChecks';
 import { currentLocale } from '../../i18n/localeStore';
 import { uploadMessages } from '../../../shared/uploadMessages';
-import type { ProspectDocuments } from './documentList';
 import { GLITCH, messageOf, uploadDocument, type UploadAnswer } from './uploadFile';
 import { usePageT } from '../../i18n/usePageT';
 
@@ -18,16 +16,7 @@ export { messageOf };
 
 const BANK = 'rak';
 
-export function documentsKey(prospectId: string | undefined): string | null {
-  return prospectId ? `/api/prospects/${encodeURIComponent(prospectId)}/documents` : null;
-}
-
-export function useProspectDocuments(prospectId: string | undefined) {
-  const api = useApi();
-  return useSWR<ProspectDocuments, Error>(documentsKey(prospectId), async (url: string) => (await api<ProspectDocuments>(url)).body!, {
-    revalidateOnFocus: false,
-  });
-}
+export { documentsKey, useProspectDocuments } from './documentsQuery';
 
 /** One upload's state: progress while it runs, the error after a failure. */
 export interface UploadState {

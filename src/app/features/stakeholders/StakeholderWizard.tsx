@@ -55,6 +55,8 @@ export interface StakeholderWizardProps {
   onClose(): void;
   /** Stores an Upload widget's file on the server as this stakeholder's document (formContext.onUpload). */
   onUpload?: FormContext['onUpload'];
+  /** The stored file's name of a document key (formContext.uploadedFileName: the proof of relationship by its file). */
+  uploadedFileName?: FormContext['uploadedFileName'];
 }
 
 /**
@@ -63,7 +65,7 @@ export interface StakeholderWizardProps {
  * Focus moves to the step's heading whenever the step changes, so keyboard and screen-reader users follow.
  */
 export function StakeholderWizard(props: StakeholderWizardProps) {
-  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onTyping, onTyped, onContinue, onClose, onUpload, notice } = props;
+  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onTyping, onTyped, onContinue, onClose, onUpload, uploadedFileName, notice } = props;
   const styles = useStyles();
   const t = useT();
   const st = useStakeholdersT();
@@ -81,7 +83,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
     headingRef.current?.focus();
   }, [flowId, at, stakeholder.signatoryId]);
 
-  const formContext = useMemo(() => ({ lists: config.lists, islamic, onUpload }), [config.lists, islamic, onUpload]);
+  const formContext = useMemo(() => ({ lists: config.lists, islamic, onUpload, uploadedFileName }), [config.lists, islamic, onUpload, uploadedFileName]);
 
   if (!flow || !current || !step) {
     return (

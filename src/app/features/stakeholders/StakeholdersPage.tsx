@@ -35,6 +35,8 @@ import {
 } from './stakeholderRules';
 import { listErrorsFor, StakeholderWizard } from './StakeholderWizard';
 import { useStakeholderUpload } from '../documents/stakeholderUpload';
+import { fileNamesByKey } from '../documents/documentList';
+import { useProspectDocuments } from '../documents/documentsQuery';
 import { ApplicationNotice } from '../documents/ApplicationNotice';
 import type { UploadOptions } from '../../../../widgets/FormContext';
 import { useContinueTarget } from '../journey/returnPath';
@@ -213,12 +215,19 @@ export default function StakeholdersPage() {
   // Upload widgets of the open stakeholder (proof of relationship): stored as its document on the server.
   const upload = useStakeholderUpload(app.prospectId);
   const uploadName = selected ? summarise(selected).name : '';
+  // The uploaded files by key (the field holds the key): named by their file after a reload or a language switch.
+  const documents = useProspectDocuments(app.prospectId);
+  const fileNames = useMemo(() => fileNamesByKey(documents.data), [documents.data]);
+  const uploadedFileName = useCallback((documentKey: string) => fileNames.get(documentKey), [fileNames]);
+  const refreshDocuments = documents.mutate;
   const onUpload = useCallback(
-    (file: File, options: UploadOptions) => {
-      if (!selectedId) return Promise.reject(new Error(st('stakeholders.openFirst')));
-      return upload({ signatoryId: selectedId, name: uploadName }, file, options);
+    async (file: File, options: UploadOptions) => {
+      if (!selectedId) throw new Error(st('stakeholders.openFirst'));
+      const answer = await upload({ signatoryId: selectedId, name: uploadName }, file, options);
+      void refreshDocuments();
+      return answer;
     },
-    [upload, selectedId, uploadName, st],
+    [upload, selectedId, uploadName, st, refreshDocuments],
   );
   const onRemove = useCallback((id: string, opener: HTMLButtonElement) => {
     openerRef.current = opener;
@@ -399,6 +408,7 @@ export default function StakeholdersPage() {
           onContinue={onContinueStep}
           onClose={close}
           onUpload={onUpload}
+          uploadedFileName={uploadedFileName}
           notice={notice}
         />
       )}

@@ -16,6 +16,7 @@ import { KEY_FILE, loadServerKeyPair, type ServerKeyPair } from '../../security/
 import { nodeAesGcm } from '../../security/nodeAesGcm';
 import { createNonceClaims } from '../../security/nonceClaims';
 import { ApiError, errorAnswer } from './errors';
+import { inputProblems } from './inputGuard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,12 +119,17 @@ export default fp(
     // Gathered on both databases: the claims of one turn of the event loop go in one statement (db/batchedReads.ts).
     const claimNonce = createNonceClaims((batch) => nonces.claimMany(db, batch), { gather: true });
 
-    // A garbled or empty envelope fails in the JSON parser, before any hook: answer it like any other.
+    // A garbled or empty envelope fails in the JSON parser, before any hook: answer it like any other. The parser
+    // refuses a `__proto__` key (and `constructor.prototype`) too: that body is valid JSON, so it is answered as
+    // the input guard answers such a key anywhere, a 400 naming it (FORBIDDEN_KEY), not "Body is not valid JSON".
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       parseJson(request, body as string, (error, value) => {
-        if (error && encryptedRoute(request) && !(encryption === 'off' && !request.headers[ENCRYPTED_KEY_HEADER])) {
+        const forbidden = error ? forbiddenKeysOf(body as string) : undefined;
+        if (forbidden) {
+          done(forbidden, undefined);
+        } else if (error && encryptedRoute(request) && !(encryption === 'off' && !request.headers[ENCRYPTED_KEY_HEADER])) {
           done(encryptionError(), undefined);
         } else {
           done(error, value);
@@ -206,3 +212,19 @@ export default fp(
   },
   { name: 'bodyEncryption', dependencies: ['config', 'database', 'errors'] },
 );
+
+/**
+ * The 400 for a body the JSON parser refused only for its keys: valid JSON holding `__proto__` (or
+ * `constructor.prototype`), each named as the input guard names it. JSON.parse keeps `__proto__` as an own key
+ * (it never sets a prototype), and the value parsed here is only looked at, never handed on.
+ */
+function forbiddenKeysOf(body: string): ApiError | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const forbidden = inputProblems(value, 'body').errors.filter((e) => e.errorCode === 'FORBIDDEN_KEY');
+  return forbidden.length ? new ApiError(400, 'FieldsValidation', forbidden) : undefined;
+}
