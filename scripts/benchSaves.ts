@@ -84,6 +84,13 @@ async function bytesPerEdit(publicKey: string): Promise<{ full: number; patch: n
 }
 let editBytes: { full: number; patch: number } | undefined;
 
+/** The server's save statements and the saves they carried so far (its /api/metrics, open to this host). */
+async function saveGroups(url: string): Promise<{ statements: number; saves: number }> {
+  const text = await (await fetch(`${url}/api/metrics`)).text();
+  const read = (count: string) => Number(new RegExp(`^prospect_save_groups\\{count="${count}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { statements: read('statements'), saves: read('saves') };
+}
+
 /** The runs in the order they ran: echo, a database full and patch, echo, the other database, echo. */
 const runs: { name: string; result: LoadResult; ratio?: number }[] = [];
 const echo = await startEchoServer();
@@ -115,8 +122,11 @@ try {
         const job: LoadJob = { ...target, mode: 'save', body, clients, seconds, warmupSeconds, clientCipher };
         if (echoes.length === 0) await runEcho(job);
         const from = monotonicMicros();
+        const groupsBefore = await saveGroups(server.url);
         const result = await runLoad(job, server.process.pid!, database);
+        const groupsAfter = await saveGroups(server.url);
         measured.push({ from, to: monotonicMicros() });
+        result.savesPerStatement = (groupsAfter.saves - groupsBefore.saves) / (groupsAfter.statements - groupsBefore.statements);
         // The generator ran in a process of its own: the next run saves from the versions it reached.
         target.prospects = target.prospects.map((p, i) => ({ ...p, version: result.versions[i] ?? p.version }));
         await runEcho(job);
@@ -136,16 +146,22 @@ try {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 console.log(`\n${clients} clients, ${seconds} s each (after ${warmupSeconds} s warm-up), clients' AES-GCM: ${clientCipher}; load average ${load()}`);
-console.log('run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  PostgreSQL CPU/req  generator CPU  bytes/request');
+console.log(
+  'run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  PostgreSQL CPU/req  generator CPU (/req)  all CPU/req  saves/statement  bytes/request',
+);
 for (const { name, result: r, ratio } of runs) {
   const ratioText = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
   const cpu = `${r.serverCpuMs!.toFixed(2)} (${r.serverSystemCpuMs!.toFixed(2)}) ms`;
+  const generator = `${(r.generatorCpu * 100).toFixed(0)} % (${r.generatorCpuMs.toFixed(2)} ms)`;
+  const all = r.serverCpuMs! + (r.postgresCpuMs ?? 0) + r.generatorCpuMs;
   console.log(
-    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.postgresCpuMs === undefined ? '' : `${r.postgresCpuMs.toFixed(2)} ms`).padStart(18)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
+    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.postgresCpuMs === undefined ? '' : `${r.postgresCpuMs.toFixed(2)} ms`).padStart(18)}  ${generator.padStart(20)}  ${`${all.toFixed(2)} ms`.padStart(11)}  ${(r.savesPerStatement === undefined ? '' : r.savesPerStatement.toFixed(1)).padStart(15)}  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
   );
 }
 if (editBytes) {
   console.log(`bytes per field edit, 50 stakeholders (encrypted body): full save ${editBytes.full}, patch ${editBytes.patch} (target ≤ 2048)`);
 }
+console.log('generator CPU: share of a core the load generator used, in brackets its CPU time per request (sealing, opening answers, HTTP); all CPU/req: generator + server + PostgreSQL, which share the machine\'s cores');
+console.log('saves/statement: saves per group statement the server made during the run (group commit, saveBatches.ts)');
 console.log('server CPU/req: CPU time of the server process per request, in brackets the part in the kernel (PostgreSQL\'s own processes not included)');
 console.log('PostgreSQL CPU/req: CPU time of the server\'s PostgreSQL backends and of PostgreSQL\'s WAL writer, checkpointer and background writer per request (the writers also work for other users of the machine)');

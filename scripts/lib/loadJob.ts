@@ -30,6 +30,8 @@ export interface LoadResult {
   errors: number;
   /** Share of one core the generator used (1 = a whole core): near 1 would mean it, not the server, is the limit. */
   generatorCpu: number;
+  /** CPU time of the generator (sealing requests, opening answers, HTTP) per request, ms, warm-up included. */
+  generatorCpuMs: number;
   /** Each application's version at the end (the next run of the same applications starts from it). */
   versions: number[];
   /** Mean size of a request's (encrypted) body in bytes. */
@@ -43,6 +45,8 @@ export interface LoadResult {
    * background writer (set by runLoad for a server on PostgreSQL; the writers also work for other users).
    */
   postgresCpuMs?: number;
+  /** Saves per group statement the server made in the run, warm-up included (its /api/metrics; save runs only). */
+  savesPerStatement?: number;
 }
 
 /**
