@@ -8,7 +8,7 @@
  * application, full and as a patch.
  *   npm run bench:saves                               both databases, 32 clients, 15 s each
  *   npm run bench:saves -- pglite 32 10               one database (or both), clients, seconds
- *   npm run bench:saves -- --profile [pglite ...]     also node --cpu-prof on the server: top self time
+ *   npm run bench:saves -- --profile [pglite ...]     also node --cpu-prof on the server and the load generator: top self time
  *   npm run bench:saves -- --body=patch [pglite ...]  only one kind of save body (full or patch)
  *   npm run bench:saves -- --client-cipher=node ...   clients (echo and saves alike) run AES-GCM with node:crypto,
  *                                                     not WebCrypto: same bytes, less generator CPU (loadJob.ts)
@@ -95,10 +95,21 @@ async function saveGroups(url: string): Promise<{ statements: number; saves: num
 const runs: { name: string; result: LoadResult; ratio?: number }[] = [];
 const echo = await startEchoServer();
 const echoes: LoadResult[] = [];
+/** With --profile: the load generator's profile of the first echo run and of each save run, printed at the end. */
+const generatorProfiles: { name: string; dir: string; window?: Window }[] = [];
+const generatorProfileDir = (name: string) => {
+  if (!profile) return undefined;
+  const dir = join(tmpdir(), `qa-bench-profile-generator-${name.replace(' ', '-')}-${process.pid}`);
+  generatorProfiles.push({ name, dir });
+  return dir;
+};
 const runEcho = async (job: LoadJob) => {
-  const result = await runLoad({ ...job, mode: 'echo', url: echo.url }, echo.pid);
+  const name = `echo ${echoes.length + 1}`;
+  const dir = echoes.length === 0 ? generatorProfileDir(name) : undefined;
+  const result = await runLoad({ ...job, mode: 'echo', url: echo.url }, echo.pid, undefined, dir);
+  if (dir) generatorProfiles.at(-1)!.window = result.clientsRan;
   echoes.push(result);
-  runs.push({ name: `echo ${echoes.length}`, result });
+  runs.push({ name, result });
 };
 try {
   for (const kind of kinds) {
@@ -123,7 +134,9 @@ try {
         if (echoes.length === 0) await runEcho(job);
         const from = monotonicMicros();
         const groupsBefore = await saveGroups(server.url);
-        const result = await runLoad(job, server.process.pid!, database);
+        const dir = generatorProfileDir(`${kind} ${body}`);
+        const result = await runLoad(job, server.process.pid!, database, dir);
+        if (dir) generatorProfiles.at(-1)!.window = result.clientsRan;
         const groupsAfter = await saveGroups(server.url);
         measured.push({ from, to: monotonicMicros() });
         result.savesPerStatement = (groupsAfter.saves - groupsBefore.saves) / (groupsAfter.statements - groupsBefore.statements);
@@ -142,6 +155,10 @@ try {
   }
 } finally {
   await echo.stop();
+}
+
+for (const { name, dir, window } of generatorProfiles) {
+  console.log(`\nload generator of the ${name} run, top self time (profile in ${dir}):\n${summariseProfileDir(dir, 20, window ? [window] : undefined)}\n`);
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);

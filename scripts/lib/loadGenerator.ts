@@ -10,6 +10,7 @@ import { decryptResponse, encryptRequest, ENCRYPTED_RESPONSE_HEADER, importPubli
 import { RETURN_MINIMAL } from '../../src/shared/minimalAnswer';
 import { RequestKeyRing } from '../../src/shared/requestKeyRing';
 import { nodeAesGcm } from '../../src/server/security/nodeAesGcm';
+import { monotonicMicros } from './cpuProfile';
 import { type LoadJob, type LoadResult, saveBody } from './loadJob';
 
 interface Answer {
@@ -45,6 +46,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const start = Date.now();
   // CPU from here on: the process's start (tsx compiling this file and its imports) is not the clients' work.
   const cpuAtStart = process.cpuUsage();
+  const ranFrom = monotonicMicros();
   const measureFrom = start + job.warmupSeconds * 1000;
   const until = measureFrom + job.seconds * 1000;
 
@@ -81,6 +83,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
       }
     }),
   );
+  const ranTo = monotonicMicros();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? NaN;
@@ -95,6 +98,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     versions: job.prospects.map((p) => p.version),
     bytesPerRequest: all > 0 ? bytes / all : NaN,
     generatorCpu: (cpu.user + cpu.system) / 1000 / (Date.now() - start),
+    clientsRan: { from: ranFrom, to: ranTo },
     generatorCpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, all),
   };
 }

@@ -45,6 +45,8 @@ export interface LoadResult {
    * background writer (set by runLoad for a server on PostgreSQL; the writers also work for other users).
    */
   postgresCpuMs?: number;
+  /** When the clients ran (the generator's monotonic clock, µs): the window of its profile (--profile). */
+  clientsRan?: { from: number; to: number };
   /** Saves per group statement the server made in the run, warm-up included (its /api/metrics; save runs only). */
   savesPerStatement?: number;
 }
