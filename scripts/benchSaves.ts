@@ -164,7 +164,7 @@ for (const { name, dir, window } of generatorProfiles) {
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 console.log(`\n${clients} clients, ${seconds} s each (after ${warmupSeconds} s warm-up), clients' AES-GCM: ${clientCipher}; load average ${load()}`);
 console.log(
-  'run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  PostgreSQL CPU/req  generator CPU (/req)  all CPU/req  saves/statement  bytes/request',
+  'run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  PostgreSQL CPU/req  generator CPU (/req)  all CPU/req  saves/statement  bytes/request  answer bytes (headers)',
 );
 for (const { name, result: r, ratio } of runs) {
   const ratioText = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
@@ -172,7 +172,7 @@ for (const { name, result: r, ratio } of runs) {
   const generator = `${(r.generatorCpu * 100).toFixed(0)} % (${r.generatorCpuMs.toFixed(2)} ms)`;
   const all = r.serverCpuMs! + (r.postgresCpuMs ?? 0) + r.generatorCpuMs;
   console.log(
-    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.postgresCpuMs === undefined ? '' : `${r.postgresCpuMs.toFixed(2)} ms`).padStart(18)}  ${generator.padStart(20)}  ${`${all.toFixed(2)} ms`.padStart(11)}  ${(r.savesPerStatement === undefined ? '' : r.savesPerStatement.toFixed(1)).padStart(15)}  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
+    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.postgresCpuMs === undefined ? '' : `${r.postgresCpuMs.toFixed(2)} ms`).padStart(18)}  ${generator.padStart(20)}  ${`${all.toFixed(2)} ms`.padStart(11)}  ${(r.savesPerStatement === undefined ? '' : r.savesPerStatement.toFixed(1)).padStart(15)}  ${r.bytesPerRequest.toFixed(0).padStart(13)}  ${`${r.answerBytes.toFixed(0)} (${r.answerHeaderBytes.toFixed(0)})`.padStart(22)}`,
   );
 }
 if (editBytes) {

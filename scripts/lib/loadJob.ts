@@ -36,6 +36,10 @@ export interface LoadResult {
   versions: number[];
   /** Mean size of a request's (encrypted) body in bytes. */
   bytesPerRequest: number;
+  /** Mean size of an answer's body in bytes (what the client reads and, for a save, decrypts). */
+  answerBytes: number;
+  /** Mean size of an answer's header lines in bytes (each client's first answer: what its HTTP parser reads besides the body). */
+  answerHeaderBytes: number;
   /** CPU time of the server process (all its threads) per request, ms, warm-up included (set by runLoad). */
   serverCpuMs?: number;
   /** The part of serverCpuMs spent in the kernel (socket reads and writes, to the clients and to the database). */
