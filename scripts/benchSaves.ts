@@ -8,7 +8,7 @@
  * application, full and as a patch.
  *   npm run bench:saves                               both databases, 32 clients, 15 s each
  *   npm run bench:saves -- pglite 32 10               one database (or both), clients, seconds
- *   npm run bench:saves -- --profile [pglite ...]     also node --cpu-prof on the server: top self time
+ *   npm run bench:saves -- --profile [pglite ...]     also node --cpu-prof on the server and the load generator: top self time
  *   npm run bench:saves -- --body=patch [pglite ...]  only one kind of save body (full or patch)
  *   npm run bench:saves -- --client-cipher=node ...   clients (echo and saves alike) run AES-GCM with node:crypto,
  *                                                     not WebCrypto: same bytes, less generator CPU (loadJob.ts)
@@ -84,14 +84,32 @@ async function bytesPerEdit(publicKey: string): Promise<{ full: number; patch: n
 }
 let editBytes: { full: number; patch: number } | undefined;
 
+/** The server's save statements and the saves they carried so far (its /api/metrics, open to this host). */
+async function saveGroups(url: string): Promise<{ statements: number; saves: number }> {
+  const text = await (await fetch(`${url}/api/metrics`)).text();
+  const read = (count: string) => Number(new RegExp(`^prospect_save_groups\\{count="${count}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { statements: read('statements'), saves: read('saves') };
+}
+
 /** The runs in the order they ran: echo, a database full and patch, echo, the other database, echo. */
 const runs: { name: string; result: LoadResult; ratio?: number }[] = [];
 const echo = await startEchoServer();
 const echoes: LoadResult[] = [];
+/** With --profile: the load generator's profile of the first echo run and of each save run, printed at the end. */
+const generatorProfiles: { name: string; dir: string; window?: Window }[] = [];
+const generatorProfileDir = (name: string) => {
+  if (!profile) return undefined;
+  const dir = join(tmpdir(), `qa-bench-profile-generator-${name.replace(' ', '-')}-${process.pid}`);
+  generatorProfiles.push({ name, dir });
+  return dir;
+};
 const runEcho = async (job: LoadJob) => {
-  const result = await runLoad({ ...job, mode: 'echo', url: echo.url }, echo.pid);
+  const name = `echo ${echoes.length + 1}`;
+  const dir = echoes.length === 0 ? generatorProfileDir(name) : undefined;
+  const result = await runLoad({ ...job, mode: 'echo', url: echo.url }, echo.pid, undefined, dir);
+  if (dir) generatorProfiles.at(-1)!.window = result.clientsRan;
   echoes.push(result);
-  runs.push({ name: `echo ${echoes.length}`, result });
+  runs.push({ name, result });
 };
 try {
   for (const kind of kinds) {
@@ -115,8 +133,13 @@ try {
         const job: LoadJob = { ...target, mode: 'save', body, clients, seconds, warmupSeconds, clientCipher };
         if (echoes.length === 0) await runEcho(job);
         const from = monotonicMicros();
-        const result = await runLoad(job, server.process.pid!, database);
+        const groupsBefore = await saveGroups(server.url);
+        const dir = generatorProfileDir(`${kind} ${body}`);
+        const result = await runLoad(job, server.process.pid!, database, dir);
+        if (dir) generatorProfiles.at(-1)!.window = result.clientsRan;
+        const groupsAfter = await saveGroups(server.url);
         measured.push({ from, to: monotonicMicros() });
+        result.savesPerStatement = (groupsAfter.saves - groupsBefore.saves) / (groupsAfter.statements - groupsBefore.statements);
         // The generator ran in a process of its own: the next run saves from the versions it reached.
         target.prospects = target.prospects.map((p, i) => ({ ...p, version: result.versions[i] ?? p.version }));
         await runEcho(job);
@@ -134,18 +157,28 @@ try {
   await echo.stop();
 }
 
+for (const { name, dir, window } of generatorProfiles) {
+  console.log(`\nload generator of the ${name} run, top self time (profile in ${dir}):\n${summariseProfileDir(dir, 20, window ? [window] : undefined)}\n`);
+}
+
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 console.log(`\n${clients} clients, ${seconds} s each (after ${warmupSeconds} s warm-up), clients' AES-GCM: ${clientCipher}; load average ${load()}`);
-console.log('run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  PostgreSQL CPU/req  generator CPU  bytes/request');
+console.log(
+  'run              req/s   p50 ms   p99 ms  errors  ratio to echo  server CPU/req (kernel)  PostgreSQL CPU/req  generator CPU (/req)  all CPU/req  saves/statement  bytes/request  answer bytes (headers)',
+);
 for (const { name, result: r, ratio } of runs) {
   const ratioText = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
   const cpu = `${r.serverCpuMs!.toFixed(2)} (${r.serverSystemCpuMs!.toFixed(2)}) ms`;
+  const generator = `${(r.generatorCpu * 100).toFixed(0)} % (${r.generatorCpuMs.toFixed(2)} ms)`;
+  const all = r.serverCpuMs! + (r.postgresCpuMs ?? 0) + r.generatorCpuMs;
   console.log(
-    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.postgresCpuMs === undefined ? '' : `${r.postgresCpuMs.toFixed(2)} ms`).padStart(18)}  ${(r.generatorCpu * 100).toFixed(0).padStart(12)} %  ${r.bytesPerRequest.toFixed(0).padStart(13)}`,
+    `${name.padEnd(14)} ${fmt(r.perSecond, 0)} ${fmt(r.p50)} ${fmt(r.p99)} ${String(r.errors).padStart(7)}  ${ratioText.padStart(13)}  ${cpu.padStart(23)}  ${(r.postgresCpuMs === undefined ? '' : `${r.postgresCpuMs.toFixed(2)} ms`).padStart(18)}  ${generator.padStart(20)}  ${`${all.toFixed(2)} ms`.padStart(11)}  ${(r.savesPerStatement === undefined ? '' : r.savesPerStatement.toFixed(1)).padStart(15)}  ${r.bytesPerRequest.toFixed(0).padStart(13)}  ${`${r.answerBytes.toFixed(0)} (${r.answerHeaderBytes.toFixed(0)})`.padStart(22)}`,
   );
 }
 if (editBytes) {
   console.log(`bytes per field edit, 50 stakeholders (encrypted body): full save ${editBytes.full}, patch ${editBytes.patch} (target ≤ 2048)`);
 }
+console.log('generator CPU: share of a core the load generator used, in brackets its CPU time per request (sealing, opening answers, HTTP); all CPU/req: generator + server + PostgreSQL, which share the machine\'s cores');
+console.log('saves/statement: saves per group statement the server made during the run (group commit, saveBatches.ts)');
 console.log('server CPU/req: CPU time of the server process per request, in brackets the part in the kernel (PostgreSQL\'s own processes not included)');
 console.log('PostgreSQL CPU/req: CPU time of the server\'s PostgreSQL backends and of PostgreSQL\'s WAL writer, checkpointer and background writer per request (the writers also work for other users of the machine)');

@@ -10,20 +10,29 @@ import { decryptResponse, encryptRequest, ENCRYPTED_RESPONSE_HEADER, importPubli
 import { RETURN_MINIMAL } from '../../src/shared/minimalAnswer';
 import { RequestKeyRing } from '../../src/shared/requestKeyRing';
 import { nodeAesGcm } from '../../src/server/security/nodeAesGcm';
+import { monotonicMicros } from './cpuProfile';
 import { type LoadJob, type LoadResult, saveBody } from './loadJob';
 
 interface Answer {
   status: number;
   encrypted: boolean;
   text: string;
+  /** Bytes of the answer's body (the sum of its chunks: nothing measured again). */
+  bodyBytes: number;
+  /** Bytes of the answer's header lines (names and values as received), when asked for. */
+  headerBytes: number;
 }
 
-function put(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+function put(agent: Agent, url: URL, headers: Record<string, string>, body: string, countHeaders = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'PUT', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encrypted: res.headers[ENCRYPTED_RESPONSE_HEADER] === '1', text: Buffer.concat(chunks).toString('utf8') }));
+      const headerBytes = countHeaders ? res.rawHeaders.reduce((sum, h) => sum + Buffer.byteLength(h) + 2, 0) : 0;
+      res.on('end', () => {
+        const all = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, encrypted: res.headers[ENCRYPTED_RESPONSE_HEADER] === '1', text: all.toString('utf8'), bodyBytes: all.length, headerBytes });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -40,9 +49,14 @@ async function run(job: LoadJob): Promise<LoadResult> {
   let errors = 0;
   let all = 0;
   let bytes = 0;
+  let answerBytes = 0;
+  let answerHeaderBytes = 0;
   let firstError: string | undefined;
   let measuring = false;
   const start = Date.now();
+  // CPU from here on: the process's start (tsx compiling this file and its imports) is not the clients' work.
+  const cpuAtStart = process.cpuUsage();
+  const ranFrom = monotonicMicros();
   const measureFrom = start + job.warmupSeconds * 1000;
   const until = measureFrom + job.seconds * 1000;
 
@@ -57,7 +71,10 @@ async function run(job: LoadJob): Promise<LoadResult> {
         // As the browser's save does (src/app/features/application/store.ts): the short answer.
         const text = JSON.stringify(sealed.payload);
         bytes += Buffer.byteLength(text);
-        const answer = await put(agent, url, { authorization: `Bearer ${job.accessToken}`, prefer: RETURN_MINIMAL, ...sealed.headers }, text);
+        // The header lines are counted on each client's first answer only (they are the same every time).
+        const answer = await put(agent, url, { authorization: `Bearer ${job.accessToken}`, prefer: RETURN_MINIMAL, ...sealed.headers }, text, n === 0);
+        answerBytes += answer.bodyBytes;
+        if (n === 0) answerHeaderBytes += answer.headerBytes;
         let ok = answer.status === 200;
         if (ok && job.mode === 'save') {
           ok = answer.encrypted;
@@ -79,10 +96,11 @@ async function run(job: LoadJob): Promise<LoadResult> {
       }
     }),
   );
+  const ranTo = monotonicMicros();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? NaN;
-  const cpu = process.cpuUsage();
+  const cpu = process.cpuUsage(cpuAtStart);
   return {
     requests: latencies.length,
     allRequests: all,
@@ -92,7 +110,11 @@ async function run(job: LoadJob): Promise<LoadResult> {
     errors,
     versions: job.prospects.map((p) => p.version),
     bytesPerRequest: all > 0 ? bytes / all : NaN,
+    answerBytes: all > 0 ? answerBytes / all : NaN,
+    answerHeaderBytes: answerHeaderBytes / job.prospects.length,
     generatorCpu: (cpu.user + cpu.system) / 1000 / (Date.now() - start),
+    clientsRan: { from: ranFrom, to: ranTo },
+    generatorCpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, all),
   };
 }
 

@@ -30,10 +30,16 @@ export interface LoadResult {
   errors: number;
   /** Share of one core the generator used (1 = a whole core): near 1 would mean it, not the server, is the limit. */
   generatorCpu: number;
+  /** CPU time of the generator (sealing requests, opening answers, HTTP) per request, ms, warm-up included. */
+  generatorCpuMs: number;
   /** Each application's version at the end (the next run of the same applications starts from it). */
   versions: number[];
   /** Mean size of a request's (encrypted) body in bytes. */
   bytesPerRequest: number;
+  /** Mean size of an answer's body in bytes (what the client reads and, for a save, decrypts). */
+  answerBytes: number;
+  /** Mean size of an answer's header lines in bytes (each client's first answer: what its HTTP parser reads besides the body). */
+  answerHeaderBytes: number;
   /** CPU time of the server process (all its threads) per request, ms, warm-up included (set by runLoad). */
   serverCpuMs?: number;
   /** The part of serverCpuMs spent in the kernel (socket reads and writes, to the clients and to the database). */
@@ -43,6 +49,10 @@ export interface LoadResult {
    * background writer (set by runLoad for a server on PostgreSQL; the writers also work for other users).
    */
   postgresCpuMs?: number;
+  /** When the clients ran (the generator's monotonic clock, µs): the window of its profile (--profile). */
+  clientsRan?: { from: number; to: number };
+  /** Saves per group statement the server made in the run, warm-up included (its /api/metrics; save runs only). */
+  savesPerStatement?: number;
 }
 
 /**

@@ -62,11 +62,11 @@ function postgresCpuTimesMs(pids: Iterable<number>): Map<number, number> {
  * time the server (`serverPid`) spent per request: unlike requests per second, that does not depend on how
  * busy the rest of the machine is.
  */
-export async function runLoad(job: LoadJob, serverPid: number, database?: MeasuredDatabase): Promise<LoadResult> {
+export async function runLoad(job: LoadJob, serverPid: number, database?: MeasuredDatabase, profileDir?: string): Promise<LoadResult> {
   const before = cpuTimeMs(serverPid);
   const backendsBefore = database ? await backendPids(database) : [];
   const databaseBefore = postgresCpuTimesMs(backendsBefore);
-  const result = await generate(job);
+  const result = await generate(job, profileDir);
   const after = cpuTimeMs(serverPid);
   // A backend that started during the run counts from zero; one that ended during it is not counted.
   const backends = database ? new Set([...backendsBefore, ...(await backendPids(database))]) : [];
@@ -80,8 +80,10 @@ export async function runLoad(job: LoadJob, serverPid: number, database?: Measur
   };
 }
 
-function generate(job: LoadJob): Promise<LoadResult> {
-  const child = fork(join(import.meta.dirname, 'loadGenerator.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** Runs the generator; with `profileDir`, under node --cpu-prof (its profile written there). */
+function generate(job: LoadJob, profileDir?: string): Promise<LoadResult> {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = fork(join(import.meta.dirname, 'loadGenerator.ts'), [], { execArgv: [...profile, '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     let result: LoadResult | undefined;
     child.once('message', (r: LoadResult) => (result = r));

@@ -222,9 +222,16 @@ export async function decryptRequest(
   return { body, ts, nonce: nonce as string, key: { aesKey, binding: bound, nonce: nonce as string, ...(cipher ? { cipher } : {}) } };
 }
 
-/** Server side: encrypts an answer that is already JSON text (what fastify's onSend sees). */
-export async function encryptResponseJson(key: SessionKey, json: string): Promise<Envelope> {
-  return seal(key, 'response', json);
+/**
+ * Server side: encrypts an answer that is already JSON text (what fastify's onSend sees). `iv`: 12 bytes of the
+ * CSPRNG never used before (the server's pool, nodeAesGcm.ts); a fresh getRandomValues when absent. Not seal's
+ * own parameter: the browser's code (seal, in the app entry) stays as it is.
+ */
+export async function encryptResponseJson(key: SessionKey, json: string, iv?: Uint8Array<ArrayBuffer>): Promise<Envelope> {
+  if (!iv) return seal(key, 'response', json);
+  if (iv.length !== IV_BYTES) throw new Error(`an iv is ${IV_BYTES} bytes`);
+  const data = await (key.cipher ?? webCryptoAesGcm).encrypt(key.aesKey, iv, additionalData('response', key), encoder.encode(json));
+  return { v: ENVELOPE_VERSION, iv: toBase64(iv), data: toBase64(data) };
 }
 
 /** Server side: encrypts an answer with the key of its request. */

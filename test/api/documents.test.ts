@@ -103,6 +103,8 @@ describeEachDatabase('documents API', (db) => {
     expect(down.statusCode).toBe(200);
     expect(down.headers['content-type']).toBe('application/pdf');
     expect(down.headers['content-disposition']).toBe(`attachment; filename="my passport.pdf"; filename*=UTF-8''my%20passport.pdf`);
+    expect(down.headers['x-content-type-options']).toBe('nosniff');
+    expect(down.headers['cache-control']).toBe('private, no-store');
     expect(down.rawPayload.equals(bytes)).toBe(true);
 
     // Both are in the application's audit trail: who uploaded and who downloaded which document.

@@ -69,6 +69,13 @@ describeEachDatabase('saves in groups', (db) => {
   const auditCount = async (id: string) => (await app.database.db.selectFrom('audit_log').select('id').where('prospect_id', '=', id).execute()).length;
   const stored = async (id: string) => (await call('GET', `/api/usertypes/sme/prospects/${id}`)).json() as { version: number; prospect: Json };
 
+  /** The group statements and their saves so far, as the metrics scrape (from this host) gives them. */
+  async function saveGroups(): Promise<{ statements: number; saves: number }> {
+    const text = (await app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '127.0.0.1' })).body;
+    const read = (count: string) => Number(new RegExp(`^prospect_save_groups\\{count="${count}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    return { statements: read('statements'), saves: read('saves') };
+  }
+
   beforeAll(async () => {
     // Many applications of one applicant (more than MAX_OPEN_APPLICATIONS' default of 20) across the file.
     app = await startApp(db(), { encryption: 'off', maxOpenApplications: 1000 });
@@ -83,8 +90,12 @@ describeEachDatabase('saves in groups', (db) => {
     const held = await create();
     const ids = await Promise.all([create(), create(), create(), create()]);
     const audits = await Promise.all(ids.map(auditCount));
+    const groupsBefore = await saveGroups();
     const { first, rest } = await grouped(held, 2, ids.map((id, i) => () => save(id, 2, `Company ${i}`)));
     expect(first.statusCode, first.body).toBe(200);
+    // What /api/metrics tells of it (the save benchmark's saves per statement): two statements, five saves.
+    const groupsAfter = await saveGroups();
+    expect({ statements: groupsAfter.statements - groupsBefore.statements, saves: groupsAfter.saves - groupsBefore.saves }).toEqual({ statements: 2, saves: 5 });
     for (const res of rest) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().version).toBe(3);

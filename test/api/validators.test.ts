@@ -266,11 +266,15 @@ describeEachDatabase('validator modules', (db) => {
     expect(d!.to).toBeGreaterThanOrEqual(d!.from);
   });
 
-  it("sends a CSP whose script-src is 'self' only", async () => {
-    for (const url of ['/', '/business/ApplicantInfo', '/api/config', `/api/validators/${config.version}/customer.js`]) {
+  it("sends pages a CSP whose script-src is 'self' only, and the API's answers one that loads nothing", async () => {
+    for (const url of ['/', '/business/ApplicantInfo']) {
       const csp = String((await call('GET', url)).headers['content-security-policy']);
       const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
       expect(scriptSrc, `${url}: ${csp}`).toBe("'self'");
+    }
+    // A module script runs under the CSP of the page that imports it, not its own (test/e2e/csp.test.ts).
+    for (const url of ['/api/config', `/api/validators/${config.version}/customer.js`]) {
+      expect((await call('GET', url)).headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
     }
   });
 });

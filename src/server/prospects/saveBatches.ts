@@ -33,6 +33,7 @@ type Repository = Pick<ReturnType<typeof createProspectRepository>, 'save' | 'sa
 export function createSaveBatches(db: Kysely<Database>, repo: Repository = createProspectRepository(), options: BatchOptions = {}): SaveBatches {
   let waiting: Waiting[] = [];
   let inFlight = false;
+  const counts = { statements: 0, saves: 0 };
   const kick = kicker(() => inFlight, flush, options);
 
   async function alone(w: Waiting): Promise<void> {
@@ -81,6 +82,8 @@ export function createSaveBatches(db: Kysely<Database>, repo: Repository = creat
       } else later.push(w);
     }
     waiting = later;
+    counts.statements++;
+    counts.saves += batch.length;
     try {
       await (batch.length === 1 ? alone(batch[0]!) : together(batch));
     } finally {
@@ -96,6 +99,7 @@ export function createSaveBatches(db: Kysely<Database>, repo: Repository = creat
         kick();
       }),
     state: () => ({ inFlight, waiting: waiting.length }),
+    counts: () => ({ ...counts }),
   };
 }
 
@@ -104,6 +108,11 @@ export interface SaveBatches {
   save(input: SaveManyInput): Promise<SavedProspect>;
   /** Whether a write is in flight, and how many saves wait for it (tests). */
   state(): { inFlight: boolean; waiting: number };
+  /**
+   * Group statements sent since the start and the saves they carried (their mean is the group size; a group whose
+   * statement failed counts once, not its saves' retries).
+   */
+  counts(): { statements: number; saves: number };
 }
 
 const perDatabase = new WeakMap<Kysely<Database>, SaveBatches>();

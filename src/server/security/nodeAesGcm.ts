@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, KeyObject, randomFillSync } from 'node:crypto';
 import type { AesGcm } from '../../shared/envelope';
 
 const TAG_BYTES = 16;
@@ -29,3 +29,29 @@ export const nodeAesGcm: AesGcm = {
     return Buffer.concat([decipher.update(data.subarray(0, data.length - TAG_BYTES)), decipher.final()]);
   },
 };
+
+/** Bytes the CSPRNG fills at a time for the answers' ivs: 341 ivs a fill. */
+export const IV_POOL_BYTES = 4092;
+const IV_BYTES = 12;
+
+/**
+ * The ivs of the server's answers, cut from a pool of CSPRNG bytes refilled (randomFillSync) when used up: a
+ * getRandomValues per answer was 1.5-2.4 % of the server's thread per save (docs/benchmarks.md, sessions 14 and
+ * 15). Each iv is a copy of 12 bytes no other iv was cut from; an iv is public (it travels beside the ciphertext),
+ * so nothing secret is kept in the pool. Never for key material. `fill` is the CSPRNG (a test may count its calls).
+ */
+export function createIvPool(fill: (bytes: Uint8Array) => void = randomFillSync): () => Uint8Array<ArrayBuffer> {
+  const pool = new Uint8Array(IV_POOL_BYTES);
+  let used = IV_POOL_BYTES;
+  return () => {
+    if (used === IV_POOL_BYTES) {
+      fill(pool);
+      used = 0;
+    }
+    used += IV_BYTES;
+    return pool.slice(used - IV_BYTES, used);
+  };
+}
+
+/** The server's answers' ivs (bodyEncryption.ts). */
+export const answerIv = createIvPool();

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/envelope';
 import { createReplayNonceRepository, type DeferredNonce, settleNonce } from '../../repositories/replayNonceRepository';
 import { KEY_FILE, loadServerKeyPair, type ServerKeyPair } from '../../security/keyPair';
-import { nodeAesGcm } from '../../security/nodeAesGcm';
+import { answerIv, nodeAesGcm } from '../../security/nodeAesGcm';
 import { createNonceClaims } from '../../security/nonceClaims';
 import { ApiError, errorAnswer } from './errors';
 import { inputProblems } from './inputGuard';
@@ -191,7 +191,7 @@ export default fp(
       if (!key || !(typeof payload === 'string' || Buffer.isBuffer(payload)) || payload.length === 0 || !isJson(reply)) {
         return payload;
       }
-      const envelope = await encryptResponseJson(key, typeof payload === 'string' ? payload : payload.toString('utf8'));
+      const envelope = await encryptResponseJson(key, typeof payload === 'string' ? payload : payload.toString('utf8'), answerIv());
       reply
         .header(ENCRYPTED_RESPONSE_HEADER, '1')
         .header('content-type', 'application/json; charset=utf-8')

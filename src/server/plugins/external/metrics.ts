@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { saveBatchesOf } from '../../prospects/saveBatches';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +52,18 @@ export default fp(
       collect() {
         const stats = app.database.poolStats();
         for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+      },
+    });
+
+    new Gauge({
+      name: 'prospect_save_groups',
+      help: 'Save statements sent (group commit) and the saves they carried, since the start: saves over statements is the mean group size',
+      labelNames: ['count'],
+      registers: [register],
+      collect() {
+        const { statements, saves } = saveBatchesOf(app.database).counts();
+        this.set({ count: 'statements' }, statements);
+        this.set({ count: 'saves' }, saves);
       },
     });
 
