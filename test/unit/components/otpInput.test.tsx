@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { Field, FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OtpInput } from '../../../src/app/features/journey/OtpInput';
 
@@ -31,5 +32,31 @@ describe('the one-time code boxes in a Field (the code screen)', () => {
     });
     expect(document.querySelector('label')!.htmlFor).toBe(ids[0]);
     expect(screen.getByRole('group', { name: 'One-time code' })).toBeTruthy();
+  });
+});
+
+describe('typing the code', () => {
+  function Code({ start }: { start: string }) {
+    const [value, setValue] = useState(start);
+    return (
+      <FluentProvider theme={webLightTheme}>
+        <OtpInput value={value} onChange={setValue} />
+        <output>{value}</output>
+      </FluentProvider>
+    );
+  }
+
+  it("a box's own digit typed over it moves on to the next box (no change event comes for an unchanged value)", () => {
+    render(<Code start="0" />);
+    const boxes = screen.getAllByRole('textbox') as HTMLInputElement[];
+    boxes[0]!.focus();
+    const typedOver = fireEvent.keyDown(boxes[0]!, { key: '0' });
+    expect(typedOver).toBe(false);
+    expect(document.activeElement).toBe(boxes[1]);
+    expect(document.querySelector('output')!.textContent).toBe('0');
+    // Another digit goes through the box's change as before (the handler leaves it alone).
+    boxes[1]!.focus();
+    expect(fireEvent.keyDown(boxes[1]!, { key: '5' })).toBe(true);
+    expect(document.activeElement).toBe(boxes[1]);
   });
 });

@@ -80,7 +80,12 @@ export function OtpInput({ value, onChange, disabled, invalid, describedBy, star
       focus(/^\d$/.test(e.key) ? 1 : 0);
       return;
     }
-    if (e.key === 'Backspace') {
+    if (/^\d$/.test(e.key) && digits[i] === e.key && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // The box's own digit typed over it: the value does not change, so no change event follows (React reports
+      // none for an unchanged value) and the focus would stay, the rest of the code going into this box. Go on.
+      e.preventDefault();
+      focus(i + 1);
+    } else if (e.key === 'Backspace') {
       // Wherever the caret is: clear this box, or when it is empty the one before.
       e.preventDefault();
       if (digits[i]) set(i, '');
