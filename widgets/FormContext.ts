@@ -85,9 +85,11 @@ export interface FormContext {
   onUpload?: (file: File, options: UploadOptions) => Promise<(Partial<UploadValue> & { documentKey?: string }) | void>;
   /**
    * The name of the file stored under a document key, when the page knows it: an Upload field typed as text holds
-   * only the key, so after a reload (or a language switch) it names the uploaded file by this.
+   * only the key, so after a reload (or a language switch) it names the uploaded file by this. Data, not a function:
+   * RJSF re-renders a form only for props that differ by its deepEquals, which takes every function as equal, so
+   * names that arrive after the form rendered (the documents list answering later) would never be shown.
    */
-  uploadedFileName?: (documentKey: string) => string | undefined;
+  uploadedFileNames?: ReadonlyMap<string, string>;
   /** Called by ExpressOffer with the applicant's choice (the page sets currencies and moves on). */
   onExpressChoice?: (accepted: boolean) => void;
 }

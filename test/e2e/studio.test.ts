@@ -75,7 +75,9 @@ suite('schema studio in Chromium', () => {
   /** The author submits the draft open in `page` (its draft page) for review; returns the draft's id. */
   async function submitForReview(page: Page): Promise<string> {
     await page.getByRole('button', { name: 'Submit for review' }).click();
-    await page.getByText('Waiting for another product user to review it').waitFor();
+    // Submitting checks the whole draft in the studio's worker (every step compiled, the stored applications run
+    // under both versions for breaking changes): once over 30 s in a fresh-clone CI run at load 10-13.
+    await page.getByText('Waiting for another product user to review it').waitFor({ timeout: 90_000 });
     // Four eyes: the author gets no approval.
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     return /\/studio\/drafts\/([0-9a-f-]{36})/.exec(page.url())![1]!;

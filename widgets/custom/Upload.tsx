@@ -50,7 +50,7 @@ export function Upload(props: WidgetProps) {
   const stored: Partial<UploadValue> | undefined =
     typeof value === 'string'
       ? value
-        ? { fileName: lastFile ?? context.uploadedFileName?.(value) ?? label ?? '', uploadStatus: 'Uploaded' }
+        ? { fileName: lastFile ?? context.uploadedFileNames?.get(value) ?? label ?? '', uploadStatus: 'Uploaded' }
         : undefined
       : (value as Partial<UploadValue> | undefined);
   const documentKey = typeof options.documentKey === 'string' ? options.documentKey : id;

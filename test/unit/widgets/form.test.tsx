@@ -240,6 +240,20 @@ describe('Form with the Fluent theme', () => {
     expect(screen.getAllByRole('button', { name: /^Remove/ })).toHaveLength(2);
   });
 
+  it('an uploaded file named by the page after the form rendered (the documents list answering later) is shown by its name', () => {
+    const schema: RJSFSchema = { type: 'object', properties: { a: { type: ['string', 'null'], title: 'Proof of relationship' } } };
+    const data = { a: 'ProofOfRelationship-c1' };
+    const view = renderForm(schema, { a: { 'ui:widget': 'Upload' } }, data, { uploadedFileNames: new Map() });
+    expect(screen.getByText('Proof of relationship (Uploaded)')).toBeTruthy();
+    const context: FormContext = { lists, uploadedFileNames: new Map([['ProofOfRelationship-c1', 'share-certificate.pdf']]) };
+    view.rerender(
+      inFluent(
+        <ThemedForm schema={schema} uiSchema={{ a: { 'ui:widget': 'Upload' } }} formData={data} formContext={context} validator={validator} transformErrors={transformErrors} noHtml5Validate onError={() => {}} showErrorList="top" />,
+      ),
+    );
+    expect(screen.getByText('share-certificate.pdf (Uploaded)')).toBeTruthy();
+  });
+
   it('labels custom widgets: radio group, checkbox group, checkbox, object widget (Upload)', () => {
     const schema = {
       type: 'object',

@@ -66,13 +66,13 @@ describe('Upload', () => {
   });
 
   it('a stored document key (after a reload) names the uploaded file the page knows for that key, else the field title', () => {
-    const uploadedFileName = (key: string) => ({ 'ProofOfRelationship-c1': 'share-certificate.pdf' })[key];
-    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c1', label: 'Proof of relationship', formContext: { uploadedFileName } });
+    const uploadedFileNames = new Map([['ProofOfRelationship-c1', 'share-certificate.pdf']]);
+    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c1', label: 'Proof of relationship', formContext: { uploadedFileNames } });
     expect(screen.getByText('share-certificate.pdf (Uploaded)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Replace Proof of relationship' })).toBeTruthy();
     cleanup();
     // The documents list not there yet (or no file under that key): uploaded, under the field's title.
-    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c2', label: 'Proof of relationship', formContext: { uploadedFileName } });
+    renderWidget(widgets.Upload!, { schema: { type: ['string', 'null'] } as never, value: 'ProofOfRelationship-c2', label: 'Proof of relationship', formContext: { uploadedFileNames } });
     expect(screen.getByText('Proof of relationship (Uploaded)')).toBeTruthy();
   });
 

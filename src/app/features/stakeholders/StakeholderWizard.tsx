@@ -55,8 +55,8 @@ export interface StakeholderWizardProps {
   onClose(): void;
   /** Stores an Upload widget's file on the server as this stakeholder's document (formContext.onUpload). */
   onUpload?: FormContext['onUpload'];
-  /** The stored file's name of a document key (formContext.uploadedFileName: the proof of relationship by its file). */
-  uploadedFileName?: FormContext['uploadedFileName'];
+  /** The stored files' names by document key (formContext.uploadedFileNames: the proof of relationship by its file). */
+  uploadedFileNames?: FormContext['uploadedFileNames'];
 }
 
 /**
@@ -65,7 +65,7 @@ export interface StakeholderWizardProps {
  * Focus moves to the step's heading whenever the step changes, so keyboard and screen-reader users follow.
  */
 export function StakeholderWizard(props: StakeholderWizardProps) {
-  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onTyping, onTyped, onContinue, onClose, onUpload, uploadedFileName, notice } = props;
+  const { config, validator, stakeholder, index, islamic, name, stepIndex, extraErrors, logic, onStep, onChange, onTyping, onTyped, onContinue, onClose, onUpload, uploadedFileNames, notice } = props;
   const styles = useStyles();
   const t = useT();
   const st = useStakeholdersT();
@@ -83,7 +83,7 @@ export function StakeholderWizard(props: StakeholderWizardProps) {
     headingRef.current?.focus();
   }, [flowId, at, stakeholder.signatoryId]);
 
-  const formContext = useMemo(() => ({ lists: config.lists, islamic, onUpload, uploadedFileName }), [config.lists, islamic, onUpload, uploadedFileName]);
+  const formContext = useMemo(() => ({ lists: config.lists, islamic, onUpload, uploadedFileNames }), [config.lists, islamic, onUpload, uploadedFileNames]);
 
   if (!flow || !current || !step) {
     return (

@@ -217,8 +217,7 @@ export default function StakeholdersPage() {
   const uploadName = selected ? summarise(selected).name : '';
   // The uploaded files by key (the field holds the key): named by their file after a reload or a language switch.
   const documents = useProspectDocuments(app.prospectId);
-  const fileNames = useMemo(() => fileNamesByKey(documents.data), [documents.data]);
-  const uploadedFileName = useCallback((documentKey: string) => fileNames.get(documentKey), [fileNames]);
+  const uploadedFileNames = useMemo(() => fileNamesByKey(documents.data), [documents.data]);
   const refreshDocuments = documents.mutate;
   const onUpload = useCallback(
     async (file: File, options: UploadOptions) => {
@@ -408,7 +407,7 @@ export default function StakeholdersPage() {
           onContinue={onContinueStep}
           onClose={close}
           onUpload={onUpload}
-          uploadedFileName={uploadedFileName}
+          uploadedFileNames={uploadedFileNames}
           notice={notice}
         />
       )}
