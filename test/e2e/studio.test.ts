@@ -467,7 +467,7 @@ suite('schema studio in Chromium', () => {
     await reviewer.getByRole('checkbox', { name: /I confirm this check result/ }).check();
     expect(await reviewer.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(false);
     await reviewer.close();
-  }, 120_000);
+  }, 180_000);
 
   it('the signed-in studio passes axe and fits 768 px', async () => {
     // axe is injected with the app's CSP bypassed in this context only.
